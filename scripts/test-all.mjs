@@ -1,0 +1,69 @@
+// `npm test`: type check, boundary check, unit and route tests, build, browser journeys.
+// Installs Debian's Chromium first when it is missing and we can (root + apt); a missing browser fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`Chromium is missing at ${CHROMIUM}. Install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    return false;
+  }
+  return run('installing Debian Chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']) && existsSync(CHROMIUM);
+}
+
+const counts = { passed: 0, failed: 0 };
+function readVitest(file) {
+  if (!existsSync(file)) return false;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += r.numPassedTests;
+  counts.failed += r.numFailedTests;
+  return true;
+}
+function readPlaywright(file) {
+  if (!existsSync(file)) return false;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  counts.passed += s.expected + (s.flaky ?? 0);
+  counts.failed += s.unexpected;
+  return true;
+}
+
+let ok = true;
+const step = (passed, what) => {
+  if (!passed) {
+    ok = false;
+    counts.failed += 1;
+    console.error(`✗ ${what} failed`);
+  }
+  return passed;
+};
+
+step(ensureChromium(), 'Chromium');
+step(run('type check', 'npm', ['run', '--silent', 'typecheck']), 'type check');
+step(run('layer boundaries', 'node', ['scripts/check-boundaries.mjs']), 'boundary check');
+const vitestJson = path.join(results, 'vitest.json');
+const unitOk = run('unit and route tests (SQLite)', 'npx', ['vitest', 'run'], { VITEST_JSON: vitestJson });
+if (!readVitest(vitestJson)) step(false, 'unit tests (no report)');
+else if (!unitOk) ok = false;
+if (step(run('build', 'npm', ['run', '--silent', 'build']), 'build') && existsSync(CHROMIUM)) {
+  const pwJson = path.join(results, 'playwright.json');
+  const e2eOk = run('browser journeys (Chromium, built server, fresh data folder)', 'npx', ['playwright', 'test', '-c', 'tests/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  if (!readPlaywright(pwJson)) step(false, 'browser journeys (no report)');
+  else if (!e2eOk) ok = false;
+}
+writeFileSync(path.join(results, 'summary.json'), JSON.stringify(counts));
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);
+process.exit(ok && counts.failed === 0 ? 0 : 1);

@@ -1,0 +1,75 @@
+// Builds the Fastify app from a config: database, content, plugins and routes, in order.
+// main.ts is only the process around it; tests build it with an in-memory database and call inject().
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { importPack, reanchorDemoWebinars } from './content/importer.ts';
+import { loadPack } from './content/load-pack.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { catalogRepository } from './modules/catalog/catalog.repository.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { registerContract } from './plugins/contract.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerStaticFiles } from './plugins/static-files.ts';
+
+const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string; build: number };
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/** Seeds an empty database with the demo pack, and keeps demo webinar dates fresh (decisions.md). */
+async function prepareContent(database: Database, config: Config, log: FastifyInstance['log']): Promise<void> {
+  const { db } = database;
+  const hasContent = await db.selectFrom('classes').select('id').limit(1).executeTakeFirst();
+  if (!hasContent && config.demoPack) {
+    const started = Date.now();
+    const report = await importPack(db, await loadPack(config.demoPack), { now: config.clock.now(), mediaDir: path.join(config.dataDir, 'media'), passwordHashCost: config.passwordHashCost });
+    log.info({ added: report.added, ms: Date.now() - started }, 'demo content imported');
+  }
+  const moved = await reanchorDemoWebinars(db, config.clock.now());
+  if (moved) log.info({ webinars: moved }, 'demo webinar dates re-anchored');
+}
+
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: 64 * 1024,
+    requestTimeout: 30_000,
+    trustProxy: config.trustProxy,
+    // no stack traces or internals in any answer: the error handler owns every failure body
+    return503OnClosing: true,
+  });
+  const database = await openDatabase(config);
+  app.addHook('onClose', async () => database.close());
+  try {
+    await prepareContent(database, config, app.log);
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+
+  registerErrorHandler(app);
+  registerSession(app, database.db, { publicUrl: config.publicUrl, clock: config.clock });
+  app.addHook('onSend', async (req, reply) => {
+    // personal answers must not sit in shared caches; the offline issue decides what the SW keeps
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  registerContract(
+    app,
+    [
+      ...systemRoutes(database.db, { clock: config.clock, dialect: database.dialect, version: pkg.version, build: pkg.build }),
+      ...catalogRoutes(catalogRepository(database.db), { clock: config.clock, meetingUrlTemplate: config.meetingUrlTemplate }),
+    ],
+    { publicUrl: config.publicUrl },
+  );
+  await registerStaticFiles(app, { clientDir: config.clientDir, mediaDir: path.join(config.dataDir, 'media') });
+  return { app, database };
+}

@@ -1,0 +1,56 @@
+// Opens the database the config names (embedded SQLite by default, PostgreSQL by DATABASE_URL)
+// and brings its schema up to date. Everything else receives a ready Kysely<DB>.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from './schema.ts';
+import * as m0001 from './migrations/0001-initial.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
+const MIGRATIONS: Record<string, DialectMigration> = { '0001-initial': m0001 };
+
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>): Promise<Database> {
+  const plugins = [new CamelCasePlugin()];
+  let db: Kysely<DB>;
+  let dialect: Dialect;
+  if (config.databaseUrl) {
+    dialect = 'postgres';
+    // count(*) and bigint come back as strings by default; ours always fit in a JS number
+    pg.types.setTypeParser(20, (val) => Number(val));
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }) }), plugins });
+  } else {
+    dialect = 'sqlite';
+    if (config.sqlitePath !== ':memory:') mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
+    const sqlite = new SQLite(config.sqlitePath);
+    sqlite.pragma('journal_mode = WAL');
+    // a seat, a pass or a certificate must survive a host crash (security.md)
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  }
+  await migrate(db, dialect);
+  return { db, dialect, close: () => db.destroy() };
+}
+
+export async function migrate(db: Kysely<DB>, dialect: Dialect): Promise<void> {
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, mod]) => [name, { up: (raw: Kysely<any>) => mod.up(raw, dialect) }]),
+  );
+  // migrations spell their own snake_case names, so they run without the camelCase plugin
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
+}

@@ -1,0 +1,30 @@
+// The server process: read the config, build the app, listen, and shut down gracefully.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+
+const { app } = await buildApp(config);
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // stops accepting, lets in-flight requests finish (new ones get 503), then closes the database
+    await app.close();
+    process.exit(0);
+  });
+}
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  app.log.error({ err }, 'could not start');
+  process.exit(1);
+}

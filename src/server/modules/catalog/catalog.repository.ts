@@ -1,0 +1,329 @@
+// SQL for the catalogue reads: class and podcast lists with the caller's own badges, filters, paging,
+// featured content and ad placements. Every list is one indexed query plus one count.
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { ClassListItem, FeaturedContent, MobileAds, PodcastListItem } from '#shared/api/common';
+import { CLASS_TYPE, VPAD_SLOT, ceTypeName } from '#shared/domain/constants';
+import type { DB } from '../../db/schema.ts';
+
+export interface ListFilter {
+  categoryId?: number | undefined;
+  companyId?: number | undefined;
+  /** already sanitised (domain/keyword.ts) */
+  keyword?: string | null | undefined;
+}
+
+export type ClassListKind = 'upcoming' | 'ondemand' | 'tutorials';
+
+/** LIKE pattern with the wildcard characters of the keyword escaped */
+const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export function catalogRepository(db: Kysely<DB>) {
+  function classBase(studentId: number | null) {
+    const sid = studentId ?? -1;
+    return db
+      .selectFrom('classes as c')
+      .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
+      .leftJoin('companies as co', 'co.id', 'c.companyId')
+      .leftJoin('seats as st', (j) => j.onRef('st.classId', '=', 'c.id').on('st.studentId', '=', sid).on('st.status', '<>', 'cancelled'))
+      .leftJoin('gradebook as g', (j) => j.onRef('g.classId', '=', 'c.id').on('g.studentId', '=', sid));
+  }
+
+  function classWhere(kind: ClassListKind, f: ListFilter, nowIso: string) {
+    return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+      const conds: Expression<SqlBool>[] = [];
+      if (kind === 'upcoming') conds.push(eb('c.typeId', '=', CLASS_TYPE.LIVE), eb('c.endDate', '>', nowIso));
+      if (kind === 'ondemand') conds.push(eb('c.typeId', '<>', CLASS_TYPE.LIVE), eb('c.isTutorial', '=', 0), eb('c.releaseDate', '<=', nowIso));
+      if (kind === 'tutorials') conds.push(eb('c.isTutorial', '=', 1), eb('c.releaseDate', '<=', nowIso));
+      if (f.categoryId !== undefined) {
+        conds.push(eb.exists(eb.selectFrom('classCategories as cc').select('cc.classId').whereRef('cc.classId', '=', 'c.id').where('cc.categoryId', '=', f.categoryId)));
+      }
+      if (f.companyId !== undefined) conds.push(eb('c.companyId', '=', f.companyId));
+      if (f.keyword) {
+        // full-text search arrives with the catalogue issue; a portable LIKE stands in until then
+        const p = likePattern(f.keyword);
+        conds.push(
+          eb.or([
+            eb(sql`lower(c.name)`, 'like', sql`${p} escape '\\'`),
+            eb(sql`lower(c.description)`, 'like', sql`${p} escape '\\'`),
+            eb(sql`lower(sp.name)`, 'like', sql`${p} escape '\\'`),
+            eb(sql`lower(coalesce(co.name, ''))`, 'like', sql`${p} escape '\\'`),
+          ]),
+        );
+      }
+      return eb.and(conds);
+    };
+  }
+
+  const classColumns = [
+    'c.id',
+    'c.hash',
+    'c.name',
+    'c.typeId',
+    'c.description',
+    'c.photo',
+    'c.releaseDate',
+    'c.credits',
+    'c.ceTypeId',
+    'c.agdCode',
+    'c.agdCategory',
+    'c.durationMin',
+    'sp.name as speakerName',
+    'co.name as companyName',
+    'st.status as seatStatus',
+    'g.examTakenAt',
+  ] as const;
+
+  type ClassRow = {
+    id: number;
+    hash: string;
+    name: string;
+    typeId: number;
+    description: string;
+    photo: string;
+    releaseDate: string;
+    credits: number;
+    ceTypeId: number;
+    agdCode: string | null;
+    agdCategory: string | null;
+    durationMin: number;
+    speakerName: string;
+    companyName: string | null;
+    seatStatus: string | null;
+    examTakenAt: string | null;
+  };
+
+  const toClassItem = (r: ClassRow): ClassListItem => ({
+    classId: r.id,
+    hash: r.hash,
+    className: r.name,
+    speakerName: r.speakerName,
+    sponsorCompanyName: r.companyName,
+    photo: r.photo,
+    releaseDate: r.releaseDate,
+    releaseDateUTC: r.releaseDate,
+    credits: Number(r.credits),
+    creditName: ceTypeName(r.ceTypeId),
+    hasSeat: r.seatStatus !== null,
+    isWaiting: r.seatStatus === 'waiting',
+    examTaken: r.examTakenAt !== null,
+    ceTypeId: r.ceTypeId,
+    typeId: r.typeId,
+    description: r.description,
+    agdCode: r.agdCode,
+    agdCategory: r.agdCategory,
+    examDate: r.examTakenAt,
+    durationMin: r.durationMin,
+  });
+
+  function podcastBase(studentId: number | null) {
+    return db
+      .selectFrom('podcasts as p')
+      .innerJoin('podcastShows as ps', 'ps.id', 'p.showId')
+      .innerJoin('speakers as sp', 'sp.id', 'p.speakerId')
+      .leftJoin('companies as co', 'co.id', 'ps.companyId')
+      .leftJoin('gradebook as g', (j) => j.onRef('g.podcastId', '=', 'p.id').on('g.studentId', '=', studentId ?? -1));
+  }
+
+  function podcastWhere(f: ListFilter, nowIso: string) {
+    return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+      const conds: Expression<SqlBool>[] = [eb('p.releaseDate', '<=', nowIso)];
+      if (f.categoryId !== undefined) {
+        conds.push(eb.exists(eb.selectFrom('podcastCategories as pc').select('pc.podcastId').whereRef('pc.podcastId', '=', 'p.id').where('pc.categoryId', '=', f.categoryId)));
+      }
+      if (f.companyId !== undefined) conds.push(eb('ps.companyId', '=', f.companyId));
+      if (f.keyword) {
+        const p = likePattern(f.keyword);
+        conds.push(
+          eb.or([
+            eb(sql`lower(p.title)`, 'like', sql`${p} escape '\\'`),
+            eb(sql`lower(p.description)`, 'like', sql`${p} escape '\\'`),
+            eb(sql`lower(sp.name)`, 'like', sql`${p} escape '\\'`),
+            eb(sql`lower(coalesce(co.name, ''))`, 'like', sql`${p} escape '\\'`),
+          ]),
+        );
+      }
+      return eb.and(conds);
+    };
+  }
+
+  const podcastColumns = [
+    'p.id',
+    'p.hash',
+    'ps.hash as showHash',
+    'ps.photo as showPhoto',
+    'p.title',
+    'sp.name as speakerName',
+    'co.name as companyName',
+    'p.blurb',
+    'p.photo',
+    'p.releaseDate',
+    'p.durationSec',
+    'p.credits',
+    'p.mp3',
+    'p.ceTypeId',
+    'g.examTakenAt',
+  ] as const;
+
+  type PodcastRow = {
+    id: number;
+    hash: string;
+    showHash: string;
+    showPhoto: string;
+    title: string;
+    speakerName: string;
+    companyName: string | null;
+    blurb: string;
+    photo: string | null;
+    releaseDate: string;
+    durationSec: number;
+    credits: number;
+    mp3: string;
+    ceTypeId: number;
+    examTakenAt: string | null;
+  };
+
+  const toPodcastItem = (r: PodcastRow): PodcastListItem => ({
+    id: r.id,
+    hash: r.hash,
+    podcastShowHash: r.showHash,
+    title: r.title,
+    speakerName: r.speakerName,
+    sponsorCompanyName: r.companyName,
+    blurb: r.blurb,
+    photo: r.photo ?? r.showPhoto,
+    releaseDate: r.releaseDate,
+    releaseDateUTC: r.releaseDate,
+    durationSec: r.durationSec,
+    credits: Number(r.credits),
+    mp3: r.mp3,
+    examTaken: r.examTakenAt !== null,
+    examDate: r.examTakenAt,
+    ceTypeId: r.ceTypeId,
+  });
+
+  return {
+    async listClasses(kind: ClassListKind, f: ListFilter, opts: { studentId: number | null; nowIso: string; offset: number; limit: number }) {
+      const where = classWhere(kind, f, opts.nowIso);
+      const [rows, total] = await Promise.all([
+        classBase(opts.studentId)
+          .select(classColumns)
+          .where(where)
+          .orderBy('c.releaseDate', kind === 'upcoming' ? 'asc' : 'desc')
+          .orderBy('c.id')
+          .offset(opts.offset)
+          .limit(opts.limit)
+          .execute(),
+        classBase(null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
+      ]);
+      return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
+    },
+
+    async listPodcasts(f: ListFilter, opts: { studentId: number | null; nowIso: string; offset: number; limit: number }) {
+      const where = podcastWhere(f, opts.nowIso);
+      const [rows, total] = await Promise.all([
+        podcastBase(opts.studentId).select(podcastColumns).where(where).orderBy('p.releaseDate', 'desc').orderBy('p.id').offset(opts.offset).limit(opts.limit).execute(),
+        podcastBase(null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
+      ]);
+      return { items: (rows as PodcastRow[]).map(toPodcastItem), total: Number(total.n) };
+    },
+
+    async podcastsOfShow(showId: number, studentId: number | null, nowIso: string) {
+      const rows = await podcastBase(studentId).select(podcastColumns).where('p.showId', '=', showId).where('p.releaseDate', '<=', nowIso).orderBy('p.releaseDate', 'desc').execute();
+      return (rows as PodcastRow[]).map(toPodcastItem);
+    },
+
+    async classByHash(hash: string) {
+      return db
+        .selectFrom('classes as c')
+        .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
+        .leftJoin('companies as co', 'co.id', 'c.companyId')
+        .leftJoin('exams as e', 'e.classId', 'c.id')
+        .selectAll('c')
+        .select(['sp.name as speakerName', 'sp.credentials as speakerCredentials', 'co.name as companyName', 'e.id as examId'])
+        .where('c.hash', '=', hash)
+        .executeTakeFirst();
+    },
+
+    async studentClassRow(classId: number, studentId: number) {
+      const [g, seat, queue, student] = await Promise.all([
+        db.selectFrom('gradebook').selectAll().where('classId', '=', classId).where('studentId', '=', studentId).executeTakeFirst(),
+        db.selectFrom('seats').select(['id', 'status', 'cancelCode']).where('classId', '=', classId).where('studentId', '=', studentId).where('status', '<>', 'cancelled').executeTakeFirst(),
+        db.selectFrom('queue').select('id').where('classId', '=', classId).where('studentId', '=', studentId).executeTakeFirst(),
+        db.selectFrom('students').select(['agdNumber', 'hideAgdReminder']).where('id', '=', studentId).executeTakeFirstOrThrow(),
+      ]);
+      return { g, seat, queue, student };
+    },
+
+    async podcastByHash(hash: string) {
+      return db
+        .selectFrom('podcasts as p')
+        .innerJoin('podcastShows as ps', 'ps.id', 'p.showId')
+        .innerJoin('speakers as sp', 'sp.id', 'p.speakerId')
+        .leftJoin('companies as co', 'co.id', 'ps.companyId')
+        .select([...podcastColumns.filter((c) => c !== 'g.examTakenAt'), 'p.description', 'p.transcript', 'ps.title as showTitle'])
+        .where('p.hash', '=', hash)
+        .executeTakeFirst();
+    },
+
+    async studentPodcastRow(podcastId: number, studentId: number) {
+      const [g, plays] = await Promise.all([
+        db.selectFrom('gradebook').selectAll().where('podcastId', '=', podcastId).where('studentId', '=', studentId).executeTakeFirst(),
+        db.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).where('podcastId', '=', podcastId).where('studentId', '=', studentId).where('kind', '=', 'play').executeTakeFirstOrThrow(),
+      ]);
+      return { g, plays: Number(plays.n) };
+    },
+
+    async showByHash(hash: string) {
+      return db.selectFrom('podcastShows as ps').leftJoin('companies as co', 'co.id', 'ps.companyId').select(['ps.id', 'ps.hash', 'ps.title', 'ps.photo', 'ps.blurb', 'co.name as companyName']).where('ps.hash', '=', hash).executeTakeFirst();
+    },
+
+    async featured(studentId: number | null): Promise<FeaturedContent> {
+      const rows = await db.selectFrom('featuredContent').select(['slotType', 'classId', 'podcastId']).where('active', '=', 1).orderBy('position').execute();
+      const classId = rows.find((r) => r.slotType === VPAD_SLOT.FEATURED_CLASS)?.classId ?? null;
+      const podcastId = rows.find((r) => r.slotType === VPAD_SLOT.FEATURED_PODCAST)?.podcastId ?? null;
+      const [cls, pod] = await Promise.all([
+        classId === null ? undefined : classBase(studentId).select(classColumns).where('c.id', '=', classId).executeTakeFirst(),
+        podcastId === null ? undefined : podcastBase(studentId).select(podcastColumns).where('p.id', '=', podcastId).executeTakeFirst(),
+      ]);
+      const c = cls as ClassRow | undefined;
+      const p = pod as PodcastRow | undefined;
+      return {
+        status: Boolean(c || p),
+        featuredClass: c
+          ? { hash: c.hash, className: c.name, name: c.speakerName, companyName: c.companyName, photo: c.photo, releaseDateUTC: c.releaseDate, credits: Number(c.credits), blurb: c.description, examTaken: c.examTakenAt !== null }
+          : null,
+        featuredPodcast: p
+          ? { hash: p.hash, podcastShowHash: p.showHash, title: p.title, speakerName: p.speakerName, companyName: p.companyName, photo: p.photo ?? p.showPhoto, releaseDateUTC: p.releaseDate, credits: Number(p.credits), durationSec: p.durationSec, examTaken: p.examTakenAt !== null }
+          : null,
+        featuredHash: null,
+      };
+    },
+
+    async banners() {
+      const rows = await db.selectFrom('ads as a').innerJoin('adBanners as b', 'b.adId', 'a.id').select(['a.id', 'b.position', 'b.url']).where('a.active', '=', 1).orderBy('a.id').orderBy('b.position').execute();
+      const byAd = new Map<number, string[]>();
+      for (const r of rows) byAd.set(r.id, [...(byAd.get(r.id) ?? []), r.url]);
+      return [...byAd].filter(([, urls]) => urls.length === 4).map(([adId, adUrls]) => ({ adId, adUrls }));
+    },
+
+    async mobileAds(list: string, rows: number): Promise<MobileAds | null> {
+      const placement = await db.selectFrom('adPlacements').selectAll().where('list', '=', list).executeTakeFirst();
+      if (!placement) return null;
+      return { indexStart: placement.indexStart, interval: placement.interval, rows, banners: await this.banners() };
+    },
+
+    async searchItems() {
+      const [cats, cos] = await Promise.all([
+        db.selectFrom('categories').select(['id', 'name']).orderBy('position').orderBy('name').execute(),
+        db.selectFrom('companies').select(['id', 'name']).orderBy('name').execute(),
+      ]);
+      return { catList: cats.map((c) => ({ categoryID: c.id, categoryName: c.name })), companyList: cos.map((c) => ({ companyID: c.id, companyName: c.name })) };
+    },
+
+    books: () => db.selectFrom('ebooks').selectAll().orderBy('position').orderBy('id').execute(),
+    blurb: (code: string) => db.selectFrom('blurbs').select(['code', 'html']).where('code', '=', code).executeTakeFirst(),
+    lookups: () => db.selectFrom('lookups').select(['list', 'value', 'label']).orderBy('list').orderBy('position').execute(),
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof catalogRepository>;

@@ -1,0 +1,249 @@
+// HTTP side of the catalogue reads: maps contract input to repository calls and rows to the contract.
+import * as account from '#shared/api/account';
+import * as catalog from '#shared/api/catalog';
+import * as classes from '#shared/api/classes';
+import * as podcasts from '#shared/api/podcasts';
+import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
+import { sanitizeKeyword } from '#shared/domain/keyword';
+import type { Clock } from '../../config.ts';
+import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
+import type { CatalogRepository, ClassListKind, ListFilter } from './catalog.repository.ts';
+
+/** rows per page of every paged list; the client reads pageSize from the answer (spec §9) */
+export const PAGE_SIZE = 10;
+/** rows per section on /home and /search */
+export const SECTION_SIZE = 6;
+/** words the search ignores; the client shows them as hints (spec: search-items.smallWords) */
+const SMALL_WORDS = ['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with'];
+
+const filterOf = (q: { cid?: number | undefined; coid?: number | undefined; q?: string | undefined }): ListFilter => ({ categoryId: q.cid, companyId: q.coid, keyword: sanitizeKeyword(q.q) });
+
+export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock; meetingUrlTemplate: string }): Implementation[] {
+  const nowIso = () => new Date(opts.clock.now()).toISOString();
+
+  /** one page of a list; the page is clamped to the last page (spec §5, §9) */
+  async function classPage(kind: ClassListKind, f: ListFilter, page: number, studentId: number | null) {
+    let offset = page * PAGE_SIZE;
+    let res = await repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset, limit: PAGE_SIZE });
+    const last = Math.max(0, Math.ceil(res.total / PAGE_SIZE) - 1);
+    if (page > last) {
+      page = last;
+      offset = page * PAGE_SIZE;
+      res = await repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset, limit: PAGE_SIZE });
+    }
+    return { status: true as const, rowCount: res.items.length, totalRows: res.total, pageSize: PAGE_SIZE, page, data: res.items };
+  }
+
+  async function podcastPage(f: ListFilter, page: number, studentId: number | null) {
+    let res = await repo.listPodcasts(f, { studentId, nowIso: nowIso(), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+    const last = Math.max(0, Math.ceil(res.total / PAGE_SIZE) - 1);
+    if (page > last) {
+      page = last;
+      res = await repo.listPodcasts(f, { studentId, nowIso: nowIso(), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+    }
+    return { status: true as const, rowCount: res.items.length, totalRows: res.total, pageSize: PAGE_SIZE, page, data: res.items };
+  }
+
+  const seatsOf = (items: { hash: string; hasSeat: boolean; isWaiting: boolean }[]) => items.filter((i) => i.hasSeat).map((i) => ({ hash: i.hash, isWaiting: i.isWaiting }));
+
+  return [
+    implement(catalog.getHome, async ({ student }) => {
+      const sid = student?.id ?? null;
+      const [webinars, classList, podcastList, featuredContent] = await Promise.all([
+        repo.listClasses('upcoming', {}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE }),
+        repo.listClasses('ondemand', {}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE }),
+        repo.listPodcasts({}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE }),
+        repo.featured(sid),
+      ]);
+      return {
+        status: true,
+        webinars: { status: true, data: webinars.items, seats: seatsOf(webinars.items) },
+        classes: { status: true, data: classList.items },
+        podcasts: { status: true, data: podcastList.items },
+        featuredContent,
+      };
+    }),
+
+    implement(catalog.getSearch, async ({ query, student }) => {
+      const f = filterOf(query);
+      const sid = student?.id ?? null;
+      const [webinars, classList, podcastList, featuredContent] = await Promise.all([classPage('upcoming', f, 0, sid), classPage('ondemand', f, 0, sid), podcastPage(f, 0, sid), repo.featured(sid)]);
+      return { status: true, webinars: { ...webinars, seats: seatsOf(webinars.data) }, classes: classList, podcasts: podcastList, featuredContent };
+    }),
+
+    implement(catalog.getSearchItems, async () => ({ status: true, smallWords: SMALL_WORDS, ...(await repo.searchItems()) })),
+
+    implement(catalog.getUpcoming, async ({ query, student }) => {
+      const res = await classPage('upcoming', filterOf(query), query.page, student?.id ?? null);
+      return { ...res, seats: seatsOf(res.data), mobileAds: await repo.mobileAds('upcoming', res.rowCount) };
+    }),
+
+    implement(catalog.getOndemand, async ({ query, student }) => {
+      const res = await classPage('ondemand', filterOf(query), query.page, student?.id ?? null);
+      const featured = await repo.featured(student?.id ?? null);
+      return { ...res, mobileAds: await repo.mobileAds('ondemand', res.rowCount), featuredContent: { ...featured, featuredPodcast: null, status: featured.featuredClass !== null, featuredHash: featured.featuredClass?.hash ?? null } };
+    }),
+
+    implement(catalog.getPodcasts, async ({ query, student }) => {
+      const res = await podcastPage(filterOf(query), query.page, student?.id ?? null);
+      const featured = await repo.featured(student?.id ?? null);
+      return { ...res, mobileAds: await repo.mobileAds('podcasts', res.rowCount), featuredContent: { ...featured, featuredClass: null, status: featured.featuredPodcast !== null, featuredHash: featured.featuredPodcast?.hash ?? null } };
+    }),
+
+    implement(catalog.getTutorials, async ({ query, student }) => {
+      const res = await classPage('tutorials', filterOf(query), query.page, student?.id ?? null);
+      return { ...res, mobileAds: await repo.mobileAds('tutorials', res.rowCount) };
+    }),
+
+    implement(catalog.getBooks, async () => {
+      const rows = await repo.books();
+      return {
+        status: true,
+        rowCount: rows.length,
+        data: rows.map((b) => ({ hash: b.hash, title: b.title, subtitle: b.subtitle, blurbLib: b.blurb, thumbnail: b.thumbnail, pdf: b.pdf, buttonText: b.buttonText })),
+      };
+    }),
+
+    implement(catalog.getBlurb, async ({ query }) => {
+      const row = await repo.blurb(query.code);
+      if (!row) throw new HttpError(404, 'No content with that code.');
+      return { status: true, rowCount: 1, data: [{ code: row.code, blurb: row.html }] };
+    }),
+
+    implement(classes.getClass, async ({ query, student }) => {
+      const c = await repo.classByHash(query.c);
+      if (!c) throw new HttpError(404, 'No class selected.');
+      const now = opts.clock.now();
+      const mine = student ? await repo.studentClassRow(c.id, student.id) : null;
+      const reserved = mine?.seat?.status === 'reserved';
+      const isLive = c.typeId === CLASS_TYPE.LIVE;
+      return {
+        status: true,
+        classObj: {
+          classId: c.id,
+          hash: c.hash,
+          className: c.name,
+          name: c.speakerName,
+          speakerCredentials: c.speakerCredentials,
+          description: c.description,
+          photo: c.photo,
+          companyName: c.companyName,
+          credits: Number(c.credits),
+          creditName: ceTypeName(c.ceTypeId),
+          ceTypeId: c.ceTypeId,
+          releaseDate: c.releaseDate,
+          releaseDateUTC: c.releaseDate,
+          serverTime: new Date(now).toISOString(),
+          typeId: c.typeId,
+          youtubeUrl: c.youtubeId ? `https://www.youtube.com/embed/${c.youtubeId}` : null,
+          videoFile: c.videoFile,
+          pdfClassFile: c.pdfFile,
+          // only a seat holder gets the code that opens the meeting
+          zoomCode: reserved ? c.zoomCode : null,
+          meetingReady: c.zoomCode !== null,
+          isTutorial: c.isTutorial === 1,
+          canShowExam: c.examId !== null && c.typeId !== CLASS_TYPE.ARCHIVE && (!isLive || Date.parse(c.releaseDate) <= now),
+          durationMin: c.durationMin,
+          agdCode: c.agdCode,
+          agdCategory: c.agdCategory,
+          learningObjectives: c.learningObjectives ? (JSON.parse(c.learningObjectives) as string[]) : [],
+          capacity: isLive ? c.capacity : null,
+          seatsLeft: isLive && c.capacity !== null ? Math.max(0, c.capacity - c.seatsTaken) : null,
+        },
+        studentData: mine
+          ? {
+              status: true,
+              examDate: mine.g?.examTakenAt ?? null,
+              examScore: mine.g?.examScore ?? null,
+              examTaken: Boolean(mine.g?.examTakenAt),
+              evalTaken: Boolean(mine.g?.evalTakenAt),
+              credits: mine.g?.credits ?? null,
+              ceTypeId: mine.g?.ceTypeId ?? null,
+              classViewCount: mine.g?.viewCount ?? 0,
+              studentStarted: Boolean(mine.g?.startedAt),
+              studentEnded: Boolean(mine.g?.endedAt),
+              inqueue: mine.queue?.id ?? 0,
+              gradebookId: mine.g?.id ?? 0,
+              attendeeId: mine.seat?.id ?? 0,
+              isReserved: reserved,
+              isWaiting: mine.seat?.status === 'waiting',
+              hasSeat: Boolean(mine.seat),
+              cancelCode: reserved ? mine.seat!.cancelCode : null,
+              agdNumber: mine.student.agdNumber,
+              hideAgdReminder: mine.student.hideAgdReminder === 1,
+            }
+          : null,
+      };
+    }),
+
+    implement(podcasts.getPodcast, async ({ query, student }) => {
+      const p = await repo.podcastByHash(query.p);
+      if (!p || Date.parse(p.releaseDate) > opts.clock.now()) throw new HttpError(404, 'Go back and select podcast episode.');
+      const mine = student ? await repo.studentPodcastRow(p.id, student.id) : null;
+      return {
+        status: true,
+        podcast: {
+          id: p.id,
+          hash: p.hash,
+          podcastShowHash: p.showHash,
+          title: p.title,
+          speakerName: p.speakerName,
+          companyName: p.companyName,
+          sponsorCompanyName: p.companyName,
+          blurb: p.blurb,
+          description: p.description,
+          transcript: p.transcript,
+          showTitle: p.showTitle,
+          photo: p.photo ?? p.showPhoto,
+          releaseDate: p.releaseDate,
+          releaseDateUTC: p.releaseDate,
+          durationSec: p.durationSec,
+          credits: Number(p.credits),
+          mp3: p.mp3,
+          examTaken: Boolean(mine?.g?.examTakenAt),
+          examDate: mine?.g?.examTakenAt ?? null,
+          ceTypeId: p.ceTypeId,
+        },
+        studentData: mine
+          ? {
+              status: true,
+              examTaken: Boolean(mine.g?.examTakenAt),
+              examDate: mine.g?.examTakenAt ?? null,
+              examScore: mine.g?.examScore ?? null,
+              evalTaken: Boolean(mine.g?.evalTakenAt),
+              playCount: mine.plays,
+              gradebookId: mine.g?.id ?? 0,
+            }
+          : null,
+      };
+    }),
+
+    implement(podcasts.getPodcastShow, async ({ query, student }) => {
+      const show = await repo.showByHash(query.ps);
+      if (!show) throw new HttpError(404, 'Error retrieving podcast data.  Refresh and try again.');
+      const [episodes, bannerAds] = await Promise.all([repo.podcastsOfShow(show.id, student?.id ?? null, nowIso()), repo.banners()]);
+      return {
+        status: true,
+        rowCount: 1,
+        data: [{ hash: show.hash, title: show.title, sponsorCompanyName: show.companyName, photo: show.photo, blurb: show.blurb }],
+        podcasts: { data: episodes },
+        bannerAds: { bannerAds },
+      };
+    }),
+
+    implement(account.getAccountItems, async () => {
+      const rows = await repo.lookups();
+      const list = (name: string) => rows.filter((r) => r.list === name).map((r) => ({ value: r.value, label: r.label }));
+      return {
+        status: true,
+        jobTitles: list('jobTitles'),
+        titles: list('titles'),
+        states: list('states'),
+        countries: list('countries'),
+        ageRanges: list('ageRanges'),
+        officeSizes: list('officeSizes'),
+        sourceHeard: list('sourceHeard'),
+      };
+    }),
+  ];
+}

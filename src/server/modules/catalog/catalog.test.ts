@@ -1,0 +1,187 @@
+// The catalogue read calls against the demo pack, imported by the real importer: what a caller sees.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import * as catalog from '#shared/api/catalog';
+import * as classes from '#shared/api/classes';
+import * as podcasts from '#shared/api/podcasts';
+import { loadPack } from '../../content/load-pack.ts';
+import type { Pack } from '../../content/pack-schema.ts';
+import { hashToken } from '../../plugins/session.ts';
+import { buildTestApp, json, type TestApp } from '../../test-support.ts';
+import { PAGE_SIZE } from './catalog.routes.ts';
+
+let t: TestApp;
+let pack: Pack;
+const TOKEN = 'catalog-test-session-token';
+const cookie = { cookie: `sid=${TOKEN}` };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  pack = (await loadPack(path.resolve('content/demo/pack.json'))).pack;
+  // a session for the demo student, as login (issue 3) will create it
+  const demo = await t.database.db.selectFrom('students').select('id').where('username', '=', 'demostudent').executeTakeFirstOrThrow();
+  const now = new Date(t.clock.now()).toISOString();
+  const later = new Date(t.clock.now() + 86_400_000).toISOString();
+  await t.database.db.insertInto('sessions').values({ tokenHash: hashToken(TOKEN), studentId: demo.id, createdAt: now, lastSeenAt: now, expiresAt: later, userAgent: null }).execute();
+});
+afterAll(async () => t?.close());
+
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ url, headers });
+  expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+  return json(res);
+};
+const liveCount = () => pack.classes!.filter((c) => c.kind === 'live').length;
+const onDemandCount = () => pack.classes!.filter((c) => c.kind !== 'live' && c.kind !== 'tutorial').length;
+
+describe('home', () => {
+  it('shows the next webinars, the newest classes and podcasts, and the featured items', async () => {
+    const body = v.parse(catalog.getHome.response, await get('/api/home'));
+    expect(body.webinars.data).toHaveLength(6);
+    const starts = body.webinars.data.map((w) => Date.parse(w.releaseDateUTC));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    // the in-progress demo webinar is still "upcoming" until it ends
+    expect(starts[0]).toBeLessThan(t.clock.now());
+    expect(body.classes.data).toHaveLength(6);
+    expect(body.classes.data.every((c) => c.typeId !== 20 && Date.parse(c.releaseDateUTC) <= t.clock.now())).toBe(true);
+    expect(body.podcasts.data).toHaveLength(6);
+    expect(body.featuredContent.featuredClass?.hash).toBe(pack.featured!.class);
+    expect(body.featuredContent.featuredPodcast?.hash).toBe(pack.featured!.podcast);
+    expect(body.webinars.seats).toEqual([]);
+  });
+
+  it('marks the logged-in student’s seats and waitlist places', async () => {
+    const body = v.parse(catalog.getUpcoming.response, await get('/api/upcoming?page=0', cookie));
+    const demo = pack.students!.find((s) => s.username === 'demostudent')!;
+    const mine = body.data.filter((w) => w.hasSeat);
+    const waiting = demo.seats!.filter((s) => s.waiting).map((s) => s.class);
+    expect(mine.map((w) => w.hash).sort()).toEqual(demo.seats!.map((s) => s.class).filter((h) => body.data.some((w) => w.hash === h)).sort());
+    expect(mine.filter((w) => w.isWaiting).map((w) => w.hash)).toEqual(waiting.filter((h) => body.data.some((w) => w.hash === h)));
+    expect(body.seats).toEqual(mine.map((w) => ({ hash: w.hash, isWaiting: w.isWaiting })));
+  });
+
+  it('never lets `s` name another student (403) or stand in for a session (401)', async () => {
+    expect((await t.app.inject({ url: '/api/home?s=someone-else', headers: cookie })).statusCode).toBe(403);
+    const anon = await t.app.inject('/api/home?s=someone-else');
+    expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('lists', () => {
+  it('pages on-demand classes: zero-based pages, server page size, featured item and ads', async () => {
+    const p0 = v.parse(catalog.getOndemand.response, await get('/api/ondemand?page=0'));
+    expect(p0.totalRows).toBe(onDemandCount());
+    expect(p0.pageSize).toBe(PAGE_SIZE);
+    expect(p0.rowCount).toBe(PAGE_SIZE);
+    expect(p0.featuredContent?.featuredHash).toBe(pack.featured!.class);
+    expect(p0.mobileAds).toMatchObject({ indexStart: 3, interval: 5, rows: PAGE_SIZE });
+    expect(p0.mobileAds!.banners.length).toBe(pack.ads!.length);
+    const p1 = v.parse(catalog.getOndemand.response, await get('/api/ondemand?page=1'));
+    expect(p1.page).toBe(1);
+    expect(p1.data.map((c) => c.hash)).not.toContain(p0.data[0]!.hash);
+    const dates = [...p0.data, ...p1.data].map((c) => c.releaseDateUTC);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('clamps a page past the end to the last page', async () => {
+    const last = Math.ceil(onDemandCount() / PAGE_SIZE) - 1;
+    const body = v.parse(catalog.getOndemand.response, await get('/api/ondemand?page=999'));
+    expect(body.page).toBe(last);
+    expect(body.rowCount).toBe(onDemandCount() - last * PAGE_SIZE);
+  });
+
+  it('lists every upcoming webinar, soonest first', async () => {
+    const body = v.parse(catalog.getUpcoming.response, await get('/api/upcoming'));
+    expect(body.totalRows).toBe(liveCount());
+  });
+
+  it('lists tutorials and podcasts', async () => {
+    const tut = v.parse(catalog.getTutorials.response, await get('/api/tutorials'));
+    expect(tut.totalRows).toBe(pack.classes!.filter((c) => c.kind === 'tutorial').length);
+    expect(tut.data[0]!.sponsorCompanyName).toBeTruthy();
+    const pods = v.parse(catalog.getPodcasts.response, await get('/api/podcasts?page=0'));
+    expect(pods.totalRows).toBe(pack.podcastShows!.flatMap((s) => s.episodes).length);
+    expect(pods.featuredContent?.featuredHash).toBe(pack.featured!.podcast);
+  });
+
+  it('filters by category, by company and by keyword', async () => {
+    const items = v.parse(catalog.getSearchItems.response, await get('/api/search-items'));
+    expect(items.catList.map((c) => c.categoryName)).toEqual(pack.categories!.map((c) => c.name));
+    expect(items.companyList).toHaveLength(pack.companies!.length);
+
+    const cat = pack.categories![0]!;
+    const catId = items.catList.find((c) => c.categoryName === cat.name)!.categoryID;
+    const byCat = v.parse(catalog.getOndemand.response, await get(`/api/ondemand?cid=${catId}`));
+    expect(byCat.totalRows).toBe(pack.classes!.filter((c) => c.kind !== 'live' && c.kind !== 'tutorial' && c.categories.includes(cat.key)).length);
+    expect(byCat.totalRows).toBeGreaterThan(0);
+
+    const company = items.companyList.find((c) => c.companyName === 'ImplanTech Systems')!;
+    const byCo = v.parse(catalog.getTutorials.response, await get(`/api/tutorials?coid=${company.companyID}`));
+    expect(byCo.data.every((c) => c.sponsorCompanyName === 'ImplanTech Systems')).toBe(true);
+
+    const word = 'implant';
+    const byWord = v.parse(catalog.getSearch.response, await get(`/api/search?q=${word}`));
+    const all = [...byWord.webinars.data, ...byWord.classes.data];
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((c) => `${c.className} ${c.description} ${c.speakerName} ${c.sponsorCompanyName}`.toLowerCase().includes(word))).toBe(true);
+  });
+
+  it('ignores keywords of two characters or fewer, except 3m (spec §5)', async () => {
+    const all = v.parse(catalog.getOndemand.response, await get('/api/ondemand'));
+    const short = v.parse(catalog.getOndemand.response, await get('/api/ondemand?q=ab'));
+    expect(short.totalRows).toBe(all.totalRows);
+    const wild = v.parse(catalog.getOndemand.response, await get('/api/ondemand?q=%25%25%25'));
+    expect(wild.totalRows).toBe(0);
+  });
+});
+
+describe('one item', () => {
+  it('returns a class with no answer keys and no meeting code for visitors', async () => {
+    const live = pack.classes!.find((c) => c.kind === 'live' && c.meetingCode)!;
+    const res = await t.app.inject(`/api/class?c=${live.hash}`);
+    const body = v.parse(classes.getClass.response, json(res));
+    expect(body.classObj.className).toBe(live.title);
+    expect(body.classObj.zoomCode).toBeNull();
+    expect(body.classObj.meetingReady).toBe(true);
+    expect(body.studentData).toBeNull();
+    expect(res.body).not.toMatch(/correct/i);
+  });
+
+  it('gives a seat holder the meeting code and their own class data', async () => {
+    const demo = pack.students!.find((s) => s.username === 'demostudent')!;
+    const reservedHash = demo.seats!.find((s) => !s.waiting)!.class;
+    const body = v.parse(classes.getClass.response, await get(`/api/class?c=${reservedHash}`, cookie));
+    expect(body.studentData).toMatchObject({ isReserved: true, hasSeat: true, isWaiting: false });
+    expect(body.studentData!.attendeeId).toBeGreaterThan(0);
+    expect(body.classObj.zoomCode).toBe(pack.classes!.find((c) => c.hash === reservedHash)!.meetingCode ?? null);
+  });
+
+  it('answers an unknown class with the spec’s message', async () => {
+    const res = await t.app.inject('/api/class?c=no-such-class');
+    expect(res.statusCode).toBe(404);
+    expect(json(res).errorMsg).toBe('No class selected.');
+  });
+
+  it('returns an episode with its transcript, and its series', async () => {
+    const show = pack.podcastShows![0]!;
+    const ep = show.episodes[0]!;
+    const body = v.parse(podcasts.getPodcast.response, await get(`/api/podcast?p=${ep.hash}`));
+    expect(body.podcast).toMatchObject({ title: ep.title, podcastShowHash: show.hash, mp3: ep.mp3, transcript: ep.transcript });
+    const series = v.parse(podcasts.getPodcastShow.response, await get(`/api/podcast-show?ps=${show.hash}`));
+    expect(series.data[0]!.title).toBe(show.title);
+    expect(series.podcasts.data.map((p) => p.hash).sort()).toEqual(show.episodes.map((e) => e.hash).sort());
+    expect(series.bannerAds.bannerAds.length).toBeGreaterThan(0);
+  });
+
+  it('returns e-books, blurbs and the account lookup lists', async () => {
+    const books = v.parse(catalog.getBooks.response, await get('/api/books'));
+    expect(books.data.map((b) => b.title)).toEqual(pack.ebooks!.map((b) => b.title));
+    const terms = v.parse(catalog.getBlurb.response, await get('/api/blurb?code=terms'));
+    expect(terms.data[0]!.blurb).toContain('<h2');
+    expect((await t.app.inject('/api/blurb?code=nothing')).statusCode).toBe(404);
+    const items = await get('/api/account-items');
+    expect(items.states.length).toBeGreaterThanOrEqual(51);
+    expect(items.jobTitles.map((j: { label: string }) => j.label)).toContain('Dental Hygienist');
+  });
+});

@@ -1,0 +1,18 @@
+// Health and the per-navigation page view.
+import { getHealth, postPageView } from '#shared/api/support';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../config.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { implement, type Implementation } from '../../plugins/contract.ts';
+
+export function systemRoutes(db: Kysely<DB>, opts: { clock: Clock; dialect: Dialect; version: string; build: number }): Implementation[] {
+  return [
+    // no database read: this is the floor the benchmarks compare the list endpoints against
+    implement(getHealth, async () => ({ status: true, version: opts.version, build: opts.build, database: opts.dialect, serverTime: new Date(opts.clock.now()).toISOString() })),
+    implement(postPageView, async ({ body, student }) => {
+      await db.insertInto('pageViews').values({ path: body.path, studentId: student?.id ?? null, createdAt: new Date(opts.clock.now()).toISOString() }).execute();
+      return { status: true };
+    }),
+  ];
+}

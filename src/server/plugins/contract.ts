@@ -1,0 +1,107 @@
+// Registers every /api route from the shared contract: input validation (400 in plain words),
+// identity and CSRF checks, the response allowlist, and 501 for calls no issue has built yet.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, type ParsedQueryOf, type ResultOf } from '#shared/api/endpoint';
+import { allEndpoints } from '#shared/api/index';
+import type { SessionStudent } from './session.ts';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface HandlerContext<E extends Endpoint> {
+  query: ParsedQueryOf<E>;
+  body: ParsedBodyOf<E>;
+  /** the session's student; non-null when the endpoint's access is 'student' */
+  student: E['access'] extends 'student' ? SessionStudent : SessionStudent | null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<ResultOf<E>>;
+
+/** A handler bound to its endpoint; the list of these is what the server has built. */
+export interface Implementation {
+  endpoint: Endpoint;
+  handler: Handler<any>;
+}
+
+export const implement = <E extends Endpoint>(endpoint: E, handler: Handler<E>): Implementation => ({ endpoint, handler });
+
+const fail = (reply: FastifyReply, code: number, errorMsg: string) => reply.code(code).send({ status: false, errorMsg });
+
+/** "page: must be a whole number" — the field and valibot's message, nothing internal */
+function describeIssues(issues: v.BaseIssue<unknown>[]): string {
+  const first = issues[0]!;
+  const where = v.getDotPath(first);
+  const msg = first.message.startsWith('Invalid type') ? `is ${first.received === 'undefined' ? 'required' : 'not valid'}` : first.message;
+  return where ? `${where} ${msg.startsWith('must') || msg.startsWith('is') ? msg : `: ${msg}`}`.replace(' : ', ': ') : msg;
+}
+
+export interface ContractOptions {
+  publicUrl: string;
+}
+
+export function registerContract(app: FastifyInstance, implementations: Implementation[], opts: ContractOptions): void {
+  const byKey = new Map(implementations.map((i) => [`${i.endpoint.method} ${i.endpoint.path}`, i]));
+  const expectedOrigin = new URL(opts.publicUrl).origin;
+  const registered = new Set<string>();
+
+  for (const ep of allEndpoints) {
+    const impl = byKey.get(`${ep.method} ${ep.path}`);
+    const url = `/api/${ep.path}`;
+    registered.add(`${ep.method} ${url}`);
+    app.route({
+      method: ep.method,
+      url,
+      handler: async (req, reply) => {
+        if (ep.method === 'POST') {
+          // CSRF (security.md): JSON only, never cross-site, Origin must be ours when the browser sends it
+          if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return fail(reply, 415, 'Send the request as JSON.');
+          if (req.headers['sec-fetch-site'] === 'cross-site') return fail(reply, 403, 'Cross-site requests are not allowed.');
+          const origin = req.headers.origin;
+          if (origin && origin !== expectedOrigin && req.headers['sec-fetch-site'] !== 'same-origin') return fail(reply, 403, 'Cross-site requests are not allowed.');
+        }
+        if (!impl) return fail(reply, 501, NOT_AVAILABLE_YET);
+
+        const query = ep.query ? v.safeParse(ep.query, req.query ?? {}) : null;
+        if (query && !query.success) return fail(reply, 400, describeIssues(query.issues));
+        const body = ep.body ? v.safeParse(ep.body, req.body ?? {}) : null;
+        if (body && !body.success) return fail(reply, 400, describeIssues(body.issues));
+
+        if (ep.access === 'student' && !req.student) return fail(reply, 401, 'Please log in to continue.');
+        // `s` is accepted for compatibility but never identifies anyone (decisions.md 1)
+        const s = (query?.output as { s?: unknown } | undefined)?.s ?? (body?.output as { s?: unknown; h?: unknown } | undefined)?.s;
+        if (typeof s === 'string' && s !== '' && req.student && s !== req.student.hash) return fail(reply, 403, 'This record belongs to another student.');
+        if (typeof s === 'string' && s !== '' && !req.student && ep.access !== 'public') return fail(reply, 401, 'Please log in to continue.');
+
+        const result = await impl.handler({ query: query?.output, body: body?.output, student: req.student, req, reply });
+        if (reply.sent) return reply;
+        if (ep.contentType) return reply.type(ep.contentType).send(result);
+        // the response schema is an allowlist: anything not in it is stripped; a mismatch is our bug
+        const out = v.safeParse(ep.response, result);
+        if (!out.success) {
+          req.log.error({ path: ep.path, issues: out.issues.slice(0, 5).map((i) => ({ path: v.getDotPath(i), message: i.message })) }, 'response does not match the contract');
+          throw new Error(`response for ${ep.path} does not match the contract`);
+        }
+        return out.output;
+      },
+    });
+  }
+
+  // decisions.md 2: the spec's GET-listed mutations are POST; any other method on a known path is 405
+  const paths = new Map<string, Set<string>>();
+  for (const ep of allEndpoints) paths.set(ep.path, (paths.get(ep.path) ?? new Set()).add(ep.method));
+  for (const [path, methods] of paths) {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      if (methods.has(method)) continue;
+      app.route({ method, url: `/api/${path}`, handler: async (_req, reply) => reply.code(405).header('allow', [...methods].join(', ')).send({ status: false, errorMsg: `Use ${[...methods].join(' or ')} for this call.` }) });
+    }
+  }
+}

@@ -1,0 +1,28 @@
+// One error handler: the detail goes to the log, the caller gets a plain sentence, never a stack or SQL.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './contract.ts';
+
+export const SERVER_ERROR_MSG = 'System error - contact tech support.';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) return reply.code(err.statusCode).send({ status: false, errorMsg: err.message });
+    const code = err.statusCode ?? 500;
+    if (code >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(code).send({ status: false, errorMsg: SERVER_ERROR_MSG });
+    }
+    req.log.info({ code, msg: err.message }, 'request rejected');
+    const errorMsg =
+      code === 413
+        ? 'The request is too large.'
+        : code === 415
+          ? 'Send the request as JSON.'
+          : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError
+            ? 'The request body is not valid JSON.'
+            : code === 404
+              ? 'Not found.'
+              : 'The request is not valid.';
+    return reply.code(code).send({ status: false, errorMsg });
+  });
+}

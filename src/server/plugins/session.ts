@@ -1,0 +1,62 @@
+// Who is calling: the server-side session named by the session cookie (security.md, "Sessions").
+// Login (issue 3) creates sessions; every /api handler reads identity from request.student only.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+
+export interface SessionStudent {
+  id: number;
+  hash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    student: SessionStudent | null;
+  }
+}
+
+/**
+ * Browsers refuse Secure (and so __Host-) cookies over plain http except on localhost, so the
+ * name depends on whether PUBLIC_URL is https.
+ */
+export const sessionCookieName = (publicUrl: string) => (publicUrl.startsWith('https:') ? '__Host-sid' : 'sid');
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function readCookie(req: FastifyRequest, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { publicUrl: string; clock: Clock }): void {
+  const cookie = sessionCookieName(opts.publicUrl);
+  app.decorateRequest('student', null);
+  app.addHook('onRequest', async (req) => {
+    req.student = null;
+    if (!req.url.startsWith('/api/')) return;
+    const token = readCookie(req, cookie);
+    if (!token || token.length > 200) return;
+    const now = new Date(opts.clock.now()).toISOString();
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('students', 'students.id', 'sessions.studentId')
+      .select(['students.id', 'students.hash', 'sessions.lastSeenAt', 'sessions.expiresAt'])
+      .where('sessions.tokenHash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row) return;
+    const idleLimit = new Date(opts.clock.now() - SESSION_IDLE_MS).toISOString();
+    if (row.expiresAt <= now || row.lastSeenAt <= idleLimit) return;
+    req.student = { id: row.id, hash: row.hash };
+  });
+}
+
+/** idle timeout 7 days, absolute 30 days (security.md) */
+export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;

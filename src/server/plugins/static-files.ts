@@ -1,0 +1,44 @@
+// The built client with an SPA fallback, and media (audio, video, PDFs, images) with byte ranges.
+// Unknown /api paths get a JSON 404 here, never the app.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerStaticFiles(app: FastifyInstance, opts: { clientDir: string; mediaDir: string }): Promise<void> {
+  const hasClient = existsSync(path.join(opts.clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: opts.clientDir,
+      prefix: '/',
+      index: false,
+      setHeaders(res, file) {
+        const name = path.basename(file);
+        // hashed build assets never change; the worker and the shell must be revalidated every time
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: opts.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    // byte ranges are on by default in @fastify/send; audio seeking depends on them
+    acceptRanges: true,
+    setHeaders(res) {
+      res.setHeader('cache-control', 'public, max-age=86400');
+    },
+  });
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (url.startsWith('/api/') || url === '/api') return reply.code(404).send({ status: false, errorMsg: 'No such API call.' });
+    if (url.startsWith('/media/') || req.method !== 'GET' || !hasClient) {
+      return reply.code(404).type('text/plain; charset=utf-8').send(hasClient ? 'Not found.' : 'Not found. (The client is not built: run npm run build.)');
+    }
+    // every other path is a client route: the app decides between a screen and its "Page Not Found"
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.clientDir);
+  });
+}

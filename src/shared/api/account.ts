@@ -1,0 +1,61 @@
+// The Account page, profile, lookups, consent and CE reports (spec §7).
+import * as v from 'valibot';
+import { endpoint } from './endpoint.ts';
+import { Hash, Lookup, Ok, S } from './common.ts';
+import { StudentForm } from './session.ts';
+
+export const getAccountItems = endpoint({
+  method: 'GET',
+  path: 'account-items',
+  access: 'public',
+  query: v.object({ s: S }),
+  response: v.object({
+    status: v.boolean(),
+    jobTitles: v.array(Lookup),
+    titles: v.array(Lookup),
+    states: v.array(Lookup),
+    countries: v.array(Lookup),
+    ageRanges: v.array(Lookup),
+    officeSizes: v.array(Lookup),
+    sourceHeard: v.array(Lookup),
+  }),
+});
+
+export const Profile = v.object({
+  ...StudentForm.entries,
+  hash: v.string(),
+  username: v.string(),
+  email2: v.nullable(v.string()),
+  agdNumber: v.nullable(v.string()),
+  certYear: v.number(),
+  hideAgdReminder: v.boolean(),
+});
+
+export const getStudent = endpoint({ method: 'GET', path: 'student', access: 'student', query: v.object({ s: S }), response: v.object({ status: v.boolean(), student: Profile }) });
+export const getProfile = endpoint({ method: 'GET', path: 'profile', access: 'student', query: v.object({ s: S }), response: v.object({ status: v.boolean(), student: Profile }) });
+/** a password change sends password and password2 (spec: "password change sets password") */
+export const postProfile = endpoint({
+  method: 'POST',
+  path: 'profile',
+  access: 'student',
+  body: v.object({
+    ...v.partial(StudentForm).entries,
+    s: S,
+    email2: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    password: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    password2: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  }),
+  response: Ok,
+});
+
+export const getAccountHome = endpoint({
+  method: 'GET',
+  path: 'account-home',
+  access: 'student',
+  query: v.object({ s: S }),
+  response: v.object({ status: v.boolean(), summary: v.object({ ceHome: v.number(), ceLive: v.number(), ceTotal: v.number() }) }),
+});
+export const postSendCeReport = endpoint({ method: 'POST', path: 'send-ce-report', access: 'student', body: v.object({ s: S }), response: Ok });
+export const postSendCert = endpoint({ method: 'POST', path: 'send-cert', access: 'student', body: v.object({ s: S, c: v.optional(v.nullable(Hash)), p: v.optional(v.nullable(Hash)) }), response: Ok });
+export const postRemoveConsent = endpoint({ method: 'POST', path: 'remove-consent', access: 'student', body: v.object({ h: S }), response: Ok });
+export const postHideAgdReminder = endpoint({ method: 'POST', path: 'hide-agd-reminder', access: 'student', body: v.object({ s: S }), response: Ok });

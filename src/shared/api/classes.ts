@@ -1,0 +1,128 @@
+// One class: its page data, watch-later, seats and the live-webinar calls (spec §7).
+import * as v from 'valibot';
+import { endpoint } from './endpoint.ts';
+import { Hash, Iso, Ok, S } from './common.ts';
+
+export const ClassDetail = v.object({
+  classId: v.number(),
+  hash: v.string(),
+  className: v.string(),
+  /** the speaker's name (spec field "name") */
+  name: v.string(),
+  speakerCredentials: v.nullable(v.string()),
+  description: v.string(),
+  photo: v.string(),
+  companyName: v.nullable(v.string()),
+  credits: v.number(),
+  creditName: v.string(),
+  ceTypeId: v.number(),
+  releaseDate: Iso,
+  releaseDateUTC: Iso,
+  /** the server's clock, so countdowns use server time */
+  serverTime: Iso,
+  typeId: v.number(),
+  youtubeUrl: v.nullable(v.string()),
+  /** a self-hosted video (decisions.md, Videos) */
+  videoFile: v.nullable(v.string()),
+  pdfClassFile: v.nullable(v.string()),
+  /** the meeting code goes only to a student holding a seat; others see meetingReady */
+  zoomCode: v.nullable(v.string()),
+  meetingReady: v.boolean(),
+  isTutorial: v.boolean(),
+  canShowExam: v.boolean(),
+  durationMin: v.number(),
+  agdCode: v.nullable(v.string()),
+  agdCategory: v.nullable(v.string()),
+  learningObjectives: v.array(v.string()),
+  capacity: v.nullable(v.number()),
+  seatsLeft: v.nullable(v.number()),
+});
+export type ClassDetail = v.InferOutput<typeof ClassDetail>;
+
+/** spec §3 "Student data for a class"; null for an anonymous visitor */
+export const StudentClassData = v.object({
+  status: v.boolean(),
+  examDate: v.nullable(Iso),
+  examScore: v.nullable(v.number()),
+  examTaken: v.boolean(),
+  evalTaken: v.boolean(),
+  credits: v.nullable(v.number()),
+  ceTypeId: v.nullable(v.number()),
+  classViewCount: v.number(),
+  studentStarted: v.boolean(),
+  studentEnded: v.boolean(),
+  /** watch-later queue id, 0 when not queued */
+  inqueue: v.number(),
+  gradebookId: v.number(),
+  /** the seat id, 0 without one */
+  attendeeId: v.number(),
+  isReserved: v.boolean(),
+  isWaiting: v.boolean(),
+  hasSeat: v.boolean(),
+  cancelCode: v.nullable(v.string()),
+  agdNumber: v.nullable(v.string()),
+  hideAgdReminder: v.boolean(),
+});
+export type StudentClassData = v.InferOutput<typeof StudentClassData>;
+
+export const getClass = endpoint({
+  method: 'GET',
+  path: 'class',
+  access: 'optional',
+  query: v.object({ c: Hash, s: S }),
+  response: v.object({ status: v.boolean(), classObj: ClassDetail, studentData: v.nullable(StudentClassData) }),
+});
+
+const ClassRef = v.object({ c: Hash, s: S });
+
+export const postQueueAdd = endpoint({ method: 'POST', path: 'queue-add', access: 'student', body: ClassRef, response: v.object({ status: v.boolean(), queueId: v.number() }) });
+export const postRemoveQueue = endpoint({
+  method: 'POST',
+  path: 'remove-queue',
+  access: 'student',
+  body: ClassRef,
+  response: v.object({ status: v.boolean(), classObj: v.object({ status: v.boolean(), hash: v.string() }) }),
+});
+
+export const postReserveSeat = endpoint({
+  method: 'POST',
+  path: 'reserve-seat',
+  access: 'student',
+  body: ClassRef,
+  response: v.object({ status: v.boolean(), attendeeId: v.number(), isWaiting: v.boolean() }),
+});
+
+const CancelCode = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'code must be a cancel code'));
+/** the seat a cancel code names (shape not shown in the spec) */
+export const getCancelSeat = endpoint({
+  method: 'GET',
+  path: 'cancel-seat',
+  access: 'public',
+  query: v.object({ code: CancelCode, s: S }),
+  response: v.object({
+    status: v.boolean(),
+    data: v.array(
+      v.object({ hash: v.string(), className: v.string(), speakerName: v.string(), releaseDateUTC: Iso, status: v.picklist(['reserved', 'waiting', 'cancelled']) }),
+    ),
+  }),
+});
+export const postCancelSeat = endpoint({ method: 'POST', path: 'cancel-seat', access: 'public', body: v.object({ code: CancelCode, s: S }), response: Ok });
+
+export const postClassStart = endpoint({
+  method: 'POST',
+  path: 'class-start',
+  access: 'student',
+  body: ClassRef,
+  response: v.object({ status: v.boolean(), attendeeId: v.number(), gradebookId: v.number(), meetingUrl: v.string() }),
+});
+export const postClassView = endpoint({ method: 'POST', path: 'class-view', access: 'student', body: ClassRef, response: v.object({ status: v.boolean(), gradebookId: v.number() }) });
+
+/** decisions.md: GET /api/calendar?type=ical&c={classHash} answers text/calendar */
+export const getCalendar = endpoint({
+  method: 'GET',
+  path: 'calendar',
+  access: 'public',
+  contentType: 'text/calendar',
+  query: v.object({ type: v.literal('ical', 'type must be ical'), c: Hash }),
+  response: v.string(),
+});

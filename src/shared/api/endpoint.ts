@@ -1,0 +1,40 @@
+// The shape of one /api call: method, path, input schemas and the response schema (an allowlist).
+// Server and client both build from these objects, so a change that breaks the other side fails to compile.
+import * as v from 'valibot';
+
+export type AnySchema = v.GenericSchema<any, any>;
+
+export interface Endpoint<Q extends AnySchema | undefined = AnySchema | undefined, B extends AnySchema | undefined = AnySchema | undefined, R extends AnySchema = AnySchema> {
+  method: 'GET' | 'POST';
+  /** the path under /api, exactly as spec §7 names it */
+  path: string;
+  query?: Q;
+  body?: B;
+  /** the successful answer; fields not in it never leave the server */
+  response: R;
+  /**
+   * who may call it: 'public' anyone; 'optional' anyone, personalised with a session;
+   * 'student' a logged-in student only (401 otherwise)
+   */
+  access: 'public' | 'optional' | 'student';
+  /** non-JSON answers (the calendar file); the response schema then describes the text */
+  contentType?: string;
+}
+
+export const endpoint = <const Q extends AnySchema | undefined = undefined, const B extends AnySchema | undefined = undefined, const R extends AnySchema = AnySchema>(
+  e: Endpoint<Q, B, R>,
+): Endpoint<Q, B, R> => e;
+
+export type QueryOf<E> = E extends Endpoint<infer Q, any, any> ? (Q extends AnySchema ? v.InferInput<Q> : undefined) : never;
+export type BodyOf<E> = E extends Endpoint<any, infer B, any> ? (B extends AnySchema ? v.InferInput<B> : undefined) : never;
+export type ParsedQueryOf<E> = E extends Endpoint<infer Q, any, any> ? (Q extends AnySchema ? v.InferOutput<Q> : undefined) : never;
+export type ParsedBodyOf<E> = E extends Endpoint<any, infer B, any> ? (B extends AnySchema ? v.InferOutput<B> : undefined) : never;
+export type ResponseOf<E> = E extends Endpoint<any, any, infer R> ? v.InferOutput<R> : never;
+/** what a server handler returns before the allowlist strips it */
+export type ResultOf<E> = E extends Endpoint<any, any, infer R> ? v.InferInput<R> : never;
+
+/** Every failure answer: 4xx and 5xx alike. */
+export const ErrorBody = v.object({ status: v.literal(false), errorMsg: v.string() });
+export type ErrorBody = v.InferOutput<typeof ErrorBody>;
+
+export const NOT_AVAILABLE_YET = 'Not available yet.';

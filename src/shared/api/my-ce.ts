@@ -1,0 +1,35 @@
+// The student's own lists: seats, watch later, CE in progress and completed, viewed tutorials (spec §7).
+import * as v from 'valibot';
+import { endpoint } from './endpoint.ts';
+import { ClassListItem, Iso, Page, PodcastListItem, S, pagedList } from './common.ts';
+
+/** spec §3 "Reserved webinar" */
+export const ReservedWebinar = v.object({
+  classId: v.number(),
+  hash: v.string(),
+  cancelCode: v.nullable(v.string()),
+  hasSeat: v.boolean(),
+  isWaiting: v.boolean(),
+  className: v.string(),
+  photo: v.string(),
+  speakerName: v.string(),
+  sponsorCompanyName: v.nullable(v.string()),
+  releaseDateUTC: Iso,
+  credits: v.number(),
+  creditName: v.string(),
+});
+export const getSeats = endpoint({ method: 'GET', path: 'seats', access: 'student', query: v.object({ s: S }), response: v.object({ status: v.boolean(), rowCount: v.number(), data: v.array(ReservedWebinar) }) });
+
+const PagedQuery = v.object({ s: S, page: Page });
+export const getPending = endpoint({ method: 'GET', path: 'pending', access: 'student', query: PagedQuery, response: pagedList(ClassListItem) });
+export const getQueue = endpoint({ method: 'GET', path: 'queue', access: 'student', query: PagedQuery, response: pagedList(v.object({ ...ClassListItem.entries, queueId: v.number() })) });
+export const getCompleted = endpoint({
+  method: 'GET',
+  path: 'completed',
+  access: 'student',
+  query: v.object({ s: S }),
+  response: v.object({ status: v.boolean(), data: v.array(v.object({ cntWebinars: v.number(), cntPodcasts: v.number() })) }),
+});
+export const getCompletedWebinars = endpoint({ method: 'GET', path: 'completed-webinars', access: 'student', query: PagedQuery, response: pagedList(ClassListItem) });
+export const getCompletedPodcasts = endpoint({ method: 'GET', path: 'completed-podcasts', access: 'student', query: PagedQuery, response: pagedList(PodcastListItem) });
+export const getTutorialHistory = endpoint({ method: 'GET', path: 'tutorial-history', access: 'student', query: PagedQuery, response: pagedList(ClassListItem) });

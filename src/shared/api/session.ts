@@ -1,0 +1,75 @@
+// Logging in and out, registration, recovery (spec §7 and decisions.md 1, 4, 5).
+import * as v from 'valibot';
+import { endpoint } from './endpoint.ts';
+import { Ok, S } from './common.ts';
+
+const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
+
+/** what the client may keep about the logged-in student (no token: decisions.md 1) */
+export const LoginResult = v.object({
+  status: v.boolean(),
+  hash: v.string(),
+  title: v.string(),
+  firstname: v.string(),
+  lastname: v.string(),
+  email: v.string(),
+});
+
+export const postLogin = endpoint({ method: 'POST', path: 'login', access: 'public', body: v.object({ u: Str(100), p: Str(200) }), response: LoginResult });
+/** ends the server session (the spec's logout only cleared local storage) */
+export const postLogout = endpoint({ method: 'POST', path: 'logout', access: 'public', body: v.object({}), response: Ok });
+/** decisions.md 5: /login/{s} carries a signed single-use login link token, exchanged here */
+export const postLoginLink = endpoint({ method: 'POST', path: 'login-link', access: 'public', body: v.object({ token: Str(200) }), response: LoginResult });
+
+export const postRecover = endpoint({
+  method: 'POST',
+  path: 'recover',
+  access: 'public',
+  body: v.object({ u: v.optional(Str(100)), m: v.optional(Str(200)) }),
+  response: v.object({ status: v.boolean(), rowCount: v.number(), data: v.array(v.object({ status: v.boolean(), msg: v.string() })) }),
+});
+/** decisions.md 4: the reset page /reset/{token} sets a new password */
+export const postResetPassword = endpoint({
+  method: 'POST',
+  path: 'reset-password',
+  access: 'public',
+  body: v.object({ token: Str(200), password: Str(200), password2: Str(200) }),
+  response: Ok,
+});
+
+export const getValidateUsername = endpoint({ method: 'GET', path: 'validate-username', access: 'public', query: v.object({ s: S, u: Str(100) }), response: v.object({ status: v.boolean() }) });
+export const getValidateEmail = endpoint({ method: 'GET', path: 'validate-email', access: 'public', query: v.object({ s: S, email: Str(200) }), response: v.object({ status: v.boolean() }) });
+export const getValidateAgdNumber = endpoint({ method: 'GET', path: 'validate-agd-number', access: 'public', query: v.object({ s: S, agdNumber: Str(20) }), response: v.object({ status: v.boolean() }) });
+
+/** every Student field of spec §3 as the forms send them; the rules live in domain/registration (issue 3) */
+export const StudentForm = v.object({
+  title: Str(40),
+  firstname: Str(100),
+  lastname: Str(100),
+  jobTitle: Str(100),
+  officeName: Str(200),
+  address: Str(200),
+  city: Str(100),
+  state: Str(40),
+  zip: Str(20),
+  country: Str(40),
+  phone: Str(40),
+  email: Str(200),
+  agdNumber: v.optional(Str(20)),
+  certYear: v.union([Str(4), v.number()]),
+  gender: Str(1),
+  ageRange: Str(40),
+  officeSize: Str(60),
+});
+
+export const postRegister = endpoint({
+  method: 'POST',
+  path: 'register',
+  access: 'public',
+  body: v.object({ ...StudentForm.entries, username: Str(100), password: Str(200), password2: Str(200), sourceHeard: Str(100) }),
+  response: v.object({
+    status: v.boolean(),
+    hash: v.string(),
+    student: v.object({ status: v.boolean(), hash: v.string(), title: v.string(), firstname: v.string(), lastname: v.string(), email: v.string() }),
+  }),
+});

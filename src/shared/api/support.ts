@@ -1,0 +1,23 @@
+// The support form and the per-navigation page view (spec §2, §7).
+import * as v from 'valibot';
+import { endpoint } from './endpoint.ts';
+import { Ok } from './common.ts';
+
+const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
+
+export const postSupport = endpoint({
+  method: 'POST',
+  path: 'support',
+  access: 'optional',
+  body: v.object({ hash: v.optional(v.nullable(v.string())), name: Str(200), office: Str(200), email: Str(200), phone: Str(40), subject: Str(60), comment: Str(1000) }),
+  response: Ok,
+});
+
+export const postPageView = endpoint({ method: 'POST', path: 'page-view', access: 'optional', body: v.object({ path: v.pipe(v.string(), v.startsWith('/', 'path must start with /'), v.maxLength(500)) }), response: Ok });
+
+export const getHealth = endpoint({
+  method: 'GET',
+  path: 'health',
+  access: 'public',
+  response: v.object({ status: v.boolean(), version: v.string(), build: v.number(), database: v.picklist(['sqlite', 'postgres']), serverTime: v.string() }),
+});
