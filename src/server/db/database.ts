@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
@@ -48,8 +48,12 @@ export async function migrate(db: Kysely<DB>, dialect: Dialect): Promise<void> {
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, mod]) => [name, { up: (raw: Kysely<any>) => mod.up(raw, dialect) }]),
   );
+  const raw = db.withoutPlugins();
+  // Kysely looks for its bookkeeping tables in every schema; name ours, so two databases that share
+  // a PostgreSQL server through search_path (each test app has its own schema) never see each other's
+  const schema = dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(raw)).rows[0]?.s : undefined;
   // migrations spell their own snake_case names, so they run without the camelCase plugin
-  const migrator = new Migrator({ db: db.withoutPlugins(), provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db: raw, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);

@@ -36,12 +36,16 @@ export const implement = <E extends Endpoint>(endpoint: E, handler: Handler<E>):
 
 const fail = (reply: FastifyReply, code: number, errorMsg: string) => reply.code(code).send({ status: false, errorMsg });
 
-/** "page: must be a whole number" — the field and valibot's message, nothing internal */
+/** "page must be a whole number", "c is required": the field and what is wrong with it, nothing internal */
 function describeIssues(issues: v.BaseIssue<unknown>[]): string {
   const first = issues[0]!;
-  const where = v.getDotPath(first);
-  const msg = first.message.startsWith('Invalid type') ? `is ${first.received === 'undefined' ? 'required' : 'not valid'}` : first.message;
-  return where ? `${where} ${msg.startsWith('must') || msg.startsWith('is') ? msg : `: ${msg}`}`.replace(' : ', ': ') : msg;
+  const field = v.getDotPath(first);
+  if (!field) return 'The request is not valid.';
+  if (first.input === undefined) return `${field} is required`;
+  // our schemas' own messages already read as sentences about the field ("page must be …")
+  if (first.message.startsWith(`${field} `)) return first.message;
+  if (first.message.startsWith('must ')) return `${field} ${first.message}`;
+  return `${field} is not valid`;
 }
 
 export interface ContractOptions {

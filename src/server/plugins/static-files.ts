@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export async function registerStaticFiles(app: FastifyInstance, opts: { clientDir: string; mediaDir: string }): Promise<void> {
   const hasClient = existsSync(path.join(opts.clientDir, 'index.html'));
@@ -12,6 +12,8 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { clientDi
       root: opts.clientDir,
       prefix: '/',
       index: false,
+      // our setHeaders decides caching per file; the plugin's default would overwrite it
+      cacheControl: false,
       setHeaders(res, file) {
         const name = path.basename(file);
         // hashed build assets never change; the worker and the shell must be revalidated every time
@@ -27,10 +29,15 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { clientDi
     decorateReply: false,
     // byte ranges are on by default in @fastify/send; audio seeking depends on them
     acceptRanges: true,
+    cacheControl: false,
     setHeaders(res) {
       res.setHeader('cache-control', 'public, max-age=86400');
     },
   });
+
+  const sendApp = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', opts.clientDir);
+  // "/" is a directory to the static plugin; it is the app's alias of /home
+  if (hasClient) app.get('/', async (_req, reply) => sendApp(reply));
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
@@ -39,6 +46,6 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { clientDi
       return reply.code(404).type('text/plain; charset=utf-8').send(hasClient ? 'Not found.' : 'Not found. (The client is not built: run npm run build.)');
     }
     // every other path is a client route: the app decides between a screen and its "Page Not Found"
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.clientDir);
+    return sendApp(reply);
   });
 }
