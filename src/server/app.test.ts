@@ -18,6 +18,16 @@ describe('health', () => {
     expect(json(res)).toMatchObject({ status: true, version: '0.9.5', build: 54, database: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', serverTime: '2026-11-22T15:00:00.000Z' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  it('sends the security headers of security.md on every answer', async () => {
+    for (const url of ['/api/health', '/api/nope']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'; style-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
 });
 
 describe('errors', () => {

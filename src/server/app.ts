@@ -12,6 +12,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerContract } from './plugins/contract.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 
@@ -55,12 +56,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   registerErrorHandler(app);
   registerSession(app, database.db, { publicUrl: config.publicUrl, clock: config.clock });
-  app.addHook('onSend', async (req, reply) => {
-    // personal answers must not sit in shared caches; the offline issue decides what the SW keeps
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
   registerContract(
     app,
