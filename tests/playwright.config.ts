@@ -29,7 +29,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
-    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } }, testMatch: /shell\.spec\.ts/ },
+    // the layout-sensitive journeys again at desktop width; the route sweep runs once, on the phone
+    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } }, grep: /@desktop/ },
   ],
   webServer: {
     // a fresh data folder every run: the demo pack is imported at start, as on a new machine

@@ -1,0 +1,28 @@
+// Renders its children only once the page has loaded and the main thread is idle, so secondary work
+// (service-worker registration) never competes with the first view.
+import { useEffect, useState, type ReactNode } from 'react';
+
+const whenIdle = (run: () => void): (() => void) => {
+  let cancel = () => undefined as void;
+  const schedule = () => {
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(run, { timeout: 5000 });
+      cancel = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(run, 2000);
+      cancel = () => clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') schedule();
+  else {
+    addEventListener('load', schedule, { once: true });
+    cancel = () => removeEventListener('load', schedule);
+  }
+  return () => cancel();
+};
+
+export function WhenIdle({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdle(() => setReady(true)), []);
+  return ready ? <>{children}</> : null;
+}

@@ -1,0 +1,177 @@
+// Every route of spec §2 and decisions.md in one wouter <Switch>: lazily loaded screens (one chunk each),
+// aliases and query forms as replacing redirects, the auth guard, dev-only playground pages, and Not Found.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { Loading } from '../components/ui/loading.tsx';
+import { devPatterns, patterns, paths } from '../config/paths.ts';
+import { RequireAuth } from './auth-guard.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+const S = {
+  home: lazy(() => import('../screens/home.tsx')),
+  search: lazy(() => import('../screens/search.tsx')),
+  about: lazy(() => import('../screens/about.tsx')),
+  faculty: lazy(() => import('../screens/faculty.tsx')),
+  terms: lazy(() => import('../screens/terms.tsx')),
+  privacy: lazy(() => import('../screens/privacy.tsx')),
+  support: lazy(() => import('../screens/support.tsx')),
+  account: lazy(() => import('../screens/account.tsx')),
+  gdpr: lazy(() => import('../screens/gdpr.tsx')),
+  sva: lazy(() => import('../screens/sva.tsx')),
+  survey: lazy(() => import('../screens/survey.tsx')),
+  classroom: lazy(() => import('../screens/classroom.tsx')),
+  reserve: lazy(() => import('../screens/reserve.tsx')),
+  live: lazy(() => import('../screens/live.tsx')),
+  affidavit: lazy(() => import('../screens/affidavit.tsx')),
+  cancelSeat: lazy(() => import('../screens/cancel-seat.tsx')),
+  podcast: lazy(() => import('../screens/podcast.tsx')),
+  eval: lazy(() => import('../screens/eval.tsx')),
+  evalPodcast: lazy(() => import('../screens/eval-podcast.tsx')),
+  exam: lazy(() => import('../screens/exam.tsx')),
+  examPodcast: lazy(() => import('../screens/exam-podcast.tsx')),
+  done: lazy(() => import('../screens/done.tsx')),
+  recover: lazy(() => import('../screens/recover.tsx')),
+  register: lazy(() => import('../screens/register.tsx')),
+  reset: lazy(() => import('../screens/reset.tsx')),
+  login: lazy(() => import('../screens/login.tsx')),
+  logout: lazy(() => import('../screens/logout.tsx')),
+  webinars: lazy(() => import('../screens/webinars.tsx')),
+  ondemand: lazy(() => import('../screens/ondemand.tsx')),
+  podcasts: lazy(() => import('../screens/podcasts.tsx')),
+  tutorials: lazy(() => import('../screens/tutorials.tsx')),
+  ebooks: lazy(() => import('../screens/ebooks.tsx')),
+  seats: lazy(() => import('../screens/seats.tsx')),
+  pending: lazy(() => import('../screens/pending.tsx')),
+  queue: lazy(() => import('../screens/queue.tsx')),
+  completed: lazy(() => import('../screens/completed.tsx')),
+  tutorialHistory: lazy(() => import('../screens/tutorial-history.tsx')),
+  notFound: lazy(() => import('../screens/not-found.tsx')),
+} satisfies Record<string, Screen>;
+
+const auth = (Component: Screen) =>
+  function Guarded() {
+    return (
+      <RequireAuth>
+        <Component />
+      </RequireAuth>
+    );
+  };
+
+/** an alias keeps its query string (e.g. /upcoming?q=… → /webinars?q=…) */
+const withSearch = (to: string) => `${to}${to.includes('?') ? '' : window.location.search}`;
+
+function QueryRedirect({ to, fallback }: { to: (q: URLSearchParams) => string | null; fallback: string }) {
+  const target = to(new URLSearchParams(useSearch()));
+  return <Redirect to={target ?? fallback} replace />;
+}
+
+// Developer playground pages exist only in development builds: in production this whole branch, and the
+// chunk it would import, is dropped, and the paths fall through to Not Found.
+const devRoutes = import.meta.env.DEV
+  ? (() => {
+      const Playground = lazy(() => import('../screens/dev-playground.tsx'));
+      return devPatterns.map((pattern) => <Route key={pattern} path={pattern} component={Playground} />);
+    })()
+  : null;
+
+const Seats = auth(S.seats);
+const Pending = auth(S.pending);
+const Queue = auth(S.queue);
+const Completed = auth(S.completed);
+const TutorialHistory = auth(S.tutorialHistory);
+const Account = auth(S.account);
+const Gdpr = auth(S.gdpr);
+const Sva = auth(S.sva);
+const Survey = auth(S.survey);
+const Live = auth(S.live);
+const Affidavit = auth(S.affidavit);
+const Eval = auth(S.eval);
+const EvalPodcast = auth(S.evalPodcast);
+const Exam = auth(S.exam);
+const ExamPodcast = auth(S.examPodcast);
+const Done = auth(S.done);
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={location}>
+      <Suspense fallback={<Loading />}>
+        <Switch>
+          <Route path={patterns.root}>
+            <Redirect to={paths.home()} replace />
+          </Route>
+          <Route path={patterns.home} component={S.home} />
+          <Route path={patterns.search} component={S.search} />
+          <Route path={patterns.about} component={S.about} />
+          <Route path={patterns.faculty} component={S.faculty} />
+          <Route path={patterns.terms} component={S.terms} />
+          <Route path={patterns.privacy} component={S.privacy} />
+          <Route path={patterns.support} component={S.support} />
+          <Route path={patterns.account} component={Account} />
+          <Route path={patterns.gdpr} component={Gdpr} />
+          <Route path={patterns.sva} component={Sva} />
+          <Route path={patterns.survey} component={Survey} />
+
+          <Route path={patterns.classroom} component={S.classroom} />
+          <Route path={patterns.classroomQuery}>
+            <QueryRedirect to={(q) => (q.get('c') ? paths.classroom(q.get('c')!) : null)} fallback={paths.pending()} />
+          </Route>
+          <Route path={patterns.reserve} component={S.reserve} />
+          <Route path={patterns.reserveAlias}>{(p) => <Redirect to={withSearch(paths.reserve(p.c))} replace />}</Route>
+          <Route path={patterns.live} component={Live} />
+          <Route path={patterns.liveAlias}>{(p) => <Redirect to={withSearch(paths.live(p.c))} replace />}</Route>
+          <Route path={patterns.affidavit} component={Affidavit} />
+          <Route path={patterns.affidavitAlias}>{(p) => <Redirect to={withSearch(paths.affidavit(p.c))} replace />}</Route>
+          <Route path={patterns.cancelSeat} component={S.cancelSeat} />
+          <Route path={patterns.cancelSeatQuery}>
+            <QueryRedirect to={(q) => (q.get('code') ? paths.cancelSeat(q.get('code')!) : null)} fallback={paths.pending()} />
+          </Route>
+          <Route path={patterns.cancelAlias}>{(p) => <Redirect to={paths.cancelSeat(p.code)} replace />}</Route>
+          <Route path={patterns.podcast} component={S.podcast} />
+          <Route path={patterns.podcastQuery}>
+            <QueryRedirect to={(q) => (q.get('ps') ? paths.podcast(q.get('ps')!, q.get('p')) : null)} fallback={paths.podcasts()} />
+          </Route>
+
+          <Route path={patterns.eval} component={Eval} />
+          <Route path={patterns.evalPodcast} component={EvalPodcast} />
+          <Route path={patterns.exam} component={Exam} />
+          <Route path={patterns.examPodcast} component={ExamPodcast} />
+          <Route path={patterns.done} component={Done} />
+
+          <Route path={patterns.recover} component={S.recover} />
+          <Route path={patterns.register} component={S.register} />
+          <Route path={patterns.reset} component={S.reset} />
+          <Route path={patterns.login} component={S.login} />
+          <Route path={patterns.logout} component={S.logout} />
+
+          <Route path={patterns.webinars} component={S.webinars} />
+          <Route path={patterns.upcomingAlias}>
+            <Redirect to={withSearch(paths.webinars())} replace />
+          </Route>
+          <Route path={patterns.ondemand} component={S.ondemand} />
+          <Route path={patterns.podcasts} component={S.podcasts} />
+          <Route path={patterns.tutorials} component={S.tutorials} />
+          <Route path={patterns.ebooks} component={S.ebooks} />
+
+          <Route path={patterns.seats} component={Seats} />
+          <Route path={patterns.reservedAlias}>
+            <Redirect to={paths.seats()} replace />
+          </Route>
+          <Route path={patterns.pending} component={Pending} />
+          <Route path={patterns.examsAlias}>{(p) => <Redirect to={paths.pending(p.page ? Number(p.page) : null)} replace />}</Route>
+          <Route path={patterns.queue} component={Queue} />
+          <Route path={patterns.completed} component={Completed} />
+          <Route path={patterns.completedExamsAlias}>{(p) => <Redirect to={paths.completed(p.page ? Number(p.page) : null)} replace />}</Route>
+          <Route path={patterns.tutorialHistory} component={TutorialHistory} />
+
+          {devRoutes}
+
+          <Route path={patterns.notFound} component={S.notFound} />
+          <Route component={S.notFound} />
+        </Switch>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,0 +1,52 @@
+// Rows for class list items and podcast list items (spec §3), with the labels and click rules of spec §2/§4.
+import type { ClassListItem, PodcastListItem } from '#shared/api/common';
+import { paths } from '../../config/paths.ts';
+import { formatCreditsWithType, formatDate, formatDateTime, formatDuration } from '#shared/domain/format';
+import { seatLabel, seatOf } from '#shared/domain/labels';
+import { ContentRow, Detail } from './content-row.tsx';
+
+interface RowOptions {
+  level?: 2 | 3;
+  eager?: boolean;
+}
+
+/** an upcoming live webinar: to the live page when reserved or waitlisted, else to the reservation page */
+export function WebinarRow({ item, seats, level, eager }: RowOptions & { item: ClassListItem; seats?: ReadonlyArray<{ hash: string; isWaiting: boolean }> }) {
+  const seat = seatOf(item.hash, item, seats);
+  const label = seatLabel(seat);
+  return (
+    <ContentRow title={item.className} href={label ? paths.live(item.hash) : paths.reserve(item.hash)} photo={item.photo} badges={[label]} level={level} eager={eager}>
+      <Detail>{item.speakerName}</Detail>
+      <Detail label="Sponsor">{item.sponsorCompanyName}</Detail>
+      <Detail>{formatDateTime(item.releaseDateUTC)}</Detail>
+      <Detail>{formatCreditsWithType(item.credits, item.ceTypeId, item.creditName)}</Detail>
+    </ContentRow>
+  );
+}
+
+/** an on-demand class: to the classroom; COMPLETED once the exam is taken */
+export function ClassRow({ item, level, eager }: RowOptions & { item: ClassListItem }) {
+  return (
+    <ContentRow title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager}>
+      <Detail>{item.speakerName}</Detail>
+      <Detail label="Sponsor">{item.sponsorCompanyName}</Detail>
+      <Detail label="Released">{formatDate(item.releaseDateUTC)}</Detail>
+      <Detail>{formatCreditsWithType(item.credits, item.ceTypeId, item.creditName)}</Detail>
+    </ContentRow>
+  );
+}
+
+/** a podcast episode: to its series page with the episode chosen */
+export function PodcastRow({ item, level, eager }: RowOptions & { item: PodcastListItem }) {
+  return (
+    <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager}>
+      <Detail>{item.speakerName}</Detail>
+      <Detail label="Sponsor">{item.sponsorCompanyName}</Detail>
+      <Detail>
+        {formatDate(item.releaseDateUTC)}
+        {item.durationSec > 0 && <> · {formatDuration(item.durationSec)}</>}
+      </Detail>
+      <Detail>{formatCreditsWithType(item.credits, item.ceTypeId)}</Detail>
+    </ContentRow>
+  );
+}

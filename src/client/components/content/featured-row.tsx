@@ -1,0 +1,67 @@
+// The featured class or podcast of a list (spec §2 "Featured content"), marked FEATURED; its click is
+// logged first-party and never holds up the navigation.
+import type { FeaturedContent } from '#shared/api/common';
+import { paths } from '../../config/paths.ts';
+import { callQuietly } from '../../lib/api.ts';
+import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
+import { postFeaturedContentClick } from '#shared/api/ads';
+import { ContentRow, Detail } from './content-row.tsx';
+
+/** VPAD_SLOT_TYPE of spec §3 */
+const SLOT_FEATURED_CLASS = 36;
+const SLOT_FEATURED_PODCAST = 37;
+
+interface FeaturedRowProps {
+  featured: FeaturedContent | null | undefined;
+  /** which kind the list shows; both when omitted (home, search) */
+  kind?: 'class' | 'podcast';
+  level?: 2 | 3;
+}
+
+export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
+  if (!featured?.status) return null;
+  const fc = kind !== 'podcast' ? featured.featuredClass : null;
+  const fp = kind !== 'class' && !fc ? featured.featuredPodcast : null;
+  if (fc)
+    return (
+      <ContentRow
+        className="row-featured"
+        title={fc.className}
+        href={paths.classroom(fc.hash)}
+        photo={fc.photo}
+        badges={['FEATURED', fc.examTaken && 'COMPLETED']}
+        level={level}
+        eager
+        onNavigate={() => callQuietly(postFeaturedContentClick, { body: { t: SLOT_FEATURED_CLASS, h: fc.hash } })}
+      >
+        <Detail>{fc.name}</Detail>
+        <Detail label="Sponsor">{fc.companyName}</Detail>
+        <Detail label="Released">{formatDate(fc.releaseDateUTC)}</Detail>
+        <Detail>{formatCreditsWithType(fc.credits, 1)}</Detail>
+        {fc.blurb && <p className="row-blurb">{fc.blurb}</p>}
+      </ContentRow>
+    );
+  if (fp)
+    return (
+      <ContentRow
+        className="row-featured"
+        shape="square"
+        title={fp.title}
+        href={paths.podcast(fp.podcastShowHash, fp.hash)}
+        photo={fp.photo}
+        badges={['FEATURED', fp.examTaken && 'COMPLETED']}
+        level={level}
+        eager
+        onNavigate={() => callQuietly(postFeaturedContentClick, { body: { t: SLOT_FEATURED_PODCAST, h: fp.hash } })}
+      >
+        <Detail>{fp.speakerName}</Detail>
+        <Detail label="Sponsor">{fp.companyName}</Detail>
+        <Detail>
+          {formatDate(fp.releaseDateUTC)}
+          {fp.durationSec > 0 && <> · {formatDuration(fp.durationSec)}</>}
+        </Detail>
+        <Detail>{formatCreditsWithType(fp.credits, 1)}</Detail>
+      </ContentRow>
+    );
+  return null;
+}

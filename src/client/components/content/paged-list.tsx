@@ -1,0 +1,67 @@
+// A paged list of spec §9: 1-based page in the URL, zero-based page sent, the page clamped to what the
+// server has (the URL follows, replacing history), pagination only with more than one page,
+// the empty text, and the list error as a danger alert.
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Redirect } from 'wouter';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { LIST_ERROR } from '../../lib/messages.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { Pagination } from '../ui/pagination.tsx';
+
+
+export interface PagedData<T> {
+  totalRows: number;
+  pageSize: number;
+  /** zero-based, as clamped by the server */
+  page: number;
+  data: T[];
+}
+
+interface PagedListProps<T> {
+  query: UseQueryResult<PagedData<T>>;
+  /** 1-based page of the URL */
+  page: number;
+  href: (page: number) => string;
+  empty: string;
+  /** shown above the rows (a count line, the featured row on page 1) */
+  header?: (data: PagedData<T>) => ReactNode;
+  renderItem: (item: T, index: number) => ReactNode;
+  label?: string;
+  /** rows to leave out (the featured item already shown) */
+  skip?: (item: T) => boolean;
+  /** show the list error (spec §8) instead of the server's message */
+  listError?: boolean;
+  /** false when the URL's page parameter is not canonical (/ondemand/0, /ondemand/1): the URL is replaced */
+  canonical?: boolean;
+}
+
+export const pageCount = (totalRows: number, pageSize: number): number => (pageSize > 0 ? Math.ceil(totalRows / pageSize) : 1);
+
+export function PagedList<T>({ query, page, href, empty, header, renderItem, label, skip, listError = true, canonical = true }: PagedListProps<T>) {
+  if (!canonical) return <Redirect to={href(page)} replace />;
+  if (query.isPending) return <Loading />;
+  if (query.isError)
+    return (
+      <Alert tone="danger">
+        {listError && !(query.error instanceof ApiError && query.error.status === 0) ? LIST_ERROR : errorMessage(query.error, LIST_ERROR)}
+      </Alert>
+    );
+  const data = query.data;
+  const pages = pageCount(data.totalRows, data.pageSize);
+  const current = data.page + 1;
+  if (!query.isPlaceholderData && current !== page) return <Redirect to={href(current)} replace />;
+  const rows = skip ? data.data.filter((item) => !skip(item)) : data.data;
+  return (
+    <div className="paged-list" aria-busy={query.isPlaceholderData || undefined}>
+      {header?.(data)}
+      {rows.length === 0 && data.data.length === 0 ? (
+        <p className="empty">{empty}</p>
+      ) : (
+        <ul className="rows">{rows.map((item, i) => renderItem(item, i))}</ul>
+      )}
+      <Pagination page={current} pages={pages} href={href} label={label} />
+    </div>
+  );
+}

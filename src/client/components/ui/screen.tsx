@@ -1,0 +1,39 @@
+// A screen's frame: sets the document title, renders the one h1, and takes focus after a navigation
+// so screen-reader users hear where they arrived.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { takeHeadingFocus } from '../../lib/navigation.ts';
+
+interface ScreenProps {
+  /** the screen name for the document title ("<title> · CE Pass") */
+  title: string;
+  /** the visible h1; defaults to the title */
+  heading?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}
+
+export const appTitle = (title: string) => (title ? `${title} · CE Pass` : 'CE Pass');
+
+export function Screen({ title, heading, className, children }: ScreenProps) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const [location] = useLocation();
+  const search = useSearch();
+
+  useEffect(() => {
+    document.title = appTitle(title);
+  }, [title]);
+
+  useEffect(() => {
+    if (takeHeadingFocus()) ref.current?.focus({ preventScroll: true });
+  }, [location, search]);
+
+  return (
+    <div className={className ? `screen ${className}` : 'screen'}>
+      <h1 ref={ref} tabIndex={-1} className="screen-title">
+        {heading ?? title}
+      </h1>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+// POST /api/remove-queue: takes a class off the watch-later list.
+import { postRemoveQueue } from '#shared/api/classes';
+import { call } from '../../../lib/api.ts';
+
+export const removeFromQueue = (c: string) => call(postRemoveQueue, { body: { c } });

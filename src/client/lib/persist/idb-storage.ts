@@ -1,0 +1,32 @@
+// A zustand `persist` storage on IndexedDB (idb-keyval) that validates what it reads with the store's
+// valibot schema. Any IndexedDB failure (private mode, quota) degrades to "nothing stored".
+import { del, get, set } from 'idb-keyval';
+import type { PersistStorage, StorageValue } from 'zustand/middleware';
+import type * as v from 'valibot';
+import { parsePersisted } from './schema.ts';
+
+export const idbStorage = <S extends v.GenericSchema>(schema: S): PersistStorage<v.InferOutput<S>> => ({
+  async getItem(name) {
+    try {
+      const stored = (await get(name)) as StorageValue<unknown> | undefined;
+      if (!stored || typeof stored !== 'object') return null;
+      return { state: parsePersisted(schema, stored.state), version: stored.version };
+    } catch {
+      return null;
+    }
+  },
+  async setItem(name, value) {
+    try {
+      await set(name, value);
+    } catch {
+      // the session still works for this tab; it just will not survive a restart
+    }
+  },
+  async removeItem(name) {
+    try {
+      await del(name);
+    } catch {
+      // nothing to remove
+    }
+  },
+});

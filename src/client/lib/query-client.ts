@@ -1,0 +1,42 @@
+// The TanStack Query client: server state lives here (never copied into zustand), with retry rules
+// that know our ApiError, and one place that notices an expired session (401).
+import { QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
+import type { Endpoint, QueryOf } from '#shared/api/endpoint';
+import { ApiError, call } from './api.ts';
+
+let onUnauthorized: () => void = () => undefined;
+/** set by the session feature: what to do when the server says the session is gone */
+export const setUnauthorizedHandler = (handler: () => void): void => {
+  onUnauthorized = handler;
+};
+
+/** retry only what may pass on a second try: network failures, timeouts and gateway errors */
+const shouldRetry = (failureCount: number, error: unknown): boolean =>
+  failureCount < 2 && error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) onUnauthorized();
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      // catalogue data changes a few times a day; personal data is refetched on entry anyway
+      staleTime: 60_000,
+      gcTime: 30 * 60_000,
+      retry: shouldRetry,
+      refetchOnWindowFocus: false,
+      // try once even when the browser says offline (the service worker may answer); then wait for the network
+      networkMode: 'offlineFirst',
+    },
+    mutations: { retry: false },
+  },
+});
+
+/** query options for a GET endpoint: the key is the path plus the query */
+export const apiQuery = <E extends Endpoint<any, any, any>>(endpoint: E, query?: QueryOf<E>) =>
+  queryOptions({
+    queryKey: ['api', endpoint.path, query ?? null] as const,
+    queryFn: ({ signal }) => call(endpoint, { query, signal }),
+  });

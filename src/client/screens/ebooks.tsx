@@ -1,0 +1,78 @@
+// /ebooks ('Dental eBooks', spec §2): the e-book library. Logged out, the button goes to login; logged in,
+// the download is recorded and the PDF opens in this window even if recording fails (decisions.md).
+import { useState } from 'react';
+import { Link, Redirect, useParams } from 'wouter';
+import type { Ebook } from '#shared/api/catalog';
+import { LIST_ERROR } from '../lib/messages.ts';
+import { Alert } from '../components/ui/alert.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { Screen } from '../components/ui/screen.tsx';
+import { paths } from '../config/paths.ts';
+import { mediaUrl } from '../lib/media.ts';
+import { richText } from '../lib/sanitize-html.tsx';
+import { useBooks } from '../features/catalog/api/get-books.ts';
+import { recordBookResponse } from '../features/catalog/api/book-response.ts';
+import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
+
+/** the PDF opens after at most this long, whatever the record call does */
+const RECORD_WAIT_MS = 2000;
+
+function EbookRow({ book, loggedIn, eager }: { book: Ebook; loggedIn: boolean; eager: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const label = book.buttonText || 'Get eBook';
+  const open = async () => {
+    setBusy(true);
+    await Promise.race([recordBookResponse(book.hash).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, RECORD_WAIT_MS))]);
+    window.location.assign(mediaUrl(book.pdf));
+  };
+  return (
+    <li className="row ebook">
+      <img className="row-photo ebook-thumb" src={mediaUrl(book.thumbnail)} alt="" width={90} height={120} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      <div className="row-body">
+        <h2 className="row-title">{book.title}</h2>
+        {book.subtitle && <p className="row-subtitle">{book.subtitle}</p>}
+        <div className="row-blurb">{richText(book.blurbLib)}</div>
+        <p className="ebook-price">{loggedIn ? 'Free' : 'Free (must be logged in)'}</p>
+        <div className="row-actions">
+          {loggedIn ? (
+            <button type="button" className="button" onClick={open} disabled={busy} aria-label={`${label}: ${book.title}`}>
+              {busy ? 'Opening…' : label}
+            </button>
+          ) : (
+            <Link href={paths.login({ rurl: paths.ebooks() })} className="button" aria-label={`${label}: ${book.title}`}>
+              {label}
+            </Link>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function EbooksScreen() {
+  const rawPage = useParams<{ page?: string }>().page;
+  const books = useBooks();
+  const loggedIn = useIsLoggedIn();
+  // the library is one page: any other page number falls back to it
+  if (rawPage !== undefined) return <Redirect to={paths.ebooks()} replace />;
+  return (
+    <Screen title="Dental eBooks">
+      {books.isPending ? (
+        <Loading />
+      ) : books.isError ? (
+        <Alert tone="danger">{LIST_ERROR}</Alert>
+      ) : books.data.data.length === 0 ? (
+        <p className="empty">No ebooks found.</p>
+      ) : (
+        <>
+          <p className="list-count">Available Now: {books.data.rowCount} eBooks</p>
+          <ul className="rows">
+            {books.data.data.map((book, i) => (
+              <EbookRow key={book.hash} book={book} loggedIn={loggedIn} eager={i < 2} />
+            ))}
+          </ul>
+        </>
+      )}
+    </Screen>
+  );
+}

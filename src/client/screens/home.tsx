@@ -1,0 +1,87 @@
+// /home (spec §2): search bar, featured course, next upcoming webinars, newest on-demand and podcasts.
+import { Link } from 'wouter';
+import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-rows.tsx';
+import { FeaturedRow } from '../components/content/featured-row.tsx';
+import { SearchBar } from '../components/content/search-bar.tsx';
+import { Alert } from '../components/ui/alert.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { Screen } from '../components/ui/screen.tsx';
+import { paths } from '../config/paths.ts';
+import { useHome } from '../features/catalog/api/get-home.ts';
+import { LIST_ERROR } from '../lib/messages.ts';
+
+export default function HomeScreen() {
+  const home = useHome();
+  return (
+    <Screen title="Home" heading="Free dental CE, live and on demand" className="home">
+      <SearchBar />
+      {home.isPending ? (
+        <Loading />
+      ) : home.isError ? (
+        <Alert tone="danger">{LIST_ERROR}</Alert>
+      ) : (
+        <>
+          {home.data.featuredContent.status && (home.data.featuredContent.featuredClass || home.data.featuredContent.featuredPodcast) && (
+            <section className="home-section" aria-labelledby="home-featured">
+              <h2 id="home-featured">Featured Course</h2>
+              <ul className="rows">
+                <FeaturedRow featured={home.data.featuredContent} level={3} />
+              </ul>
+            </section>
+          )}
+          <section className="home-section" aria-labelledby="home-webinars">
+            <div className="section-head">
+              <h2 id="home-webinars">Upcoming Live Webinars</h2>
+              <Link href={paths.webinars()} className="show-all" aria-label="Show all upcoming webinars">
+                Show All
+              </Link>
+            </div>
+            {home.data.webinars.data.length === 0 ? (
+              <p className="empty">No upcoming webinars.</p>
+            ) : (
+              <ul className="rows">
+                {home.data.webinars.data.map((item, i) => (
+                  <WebinarRow key={item.hash} item={item} seats={home.data.webinars.seats} level={3} eager={i < 2} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="home-section" aria-labelledby="home-ondemand">
+            <div className="section-head">
+              <h2 id="home-ondemand">New On-Demand Courses</h2>
+              <Link href={paths.ondemand()} className="show-all" aria-label="Show all on-demand courses">
+                Show All
+              </Link>
+            </div>
+            {home.data.classes.data.length === 0 ? (
+              <p className="empty">No classes found.</p>
+            ) : (
+              <ul className="rows">
+                {home.data.classes.data.map((item) => (
+                  <ClassRow key={item.hash} item={item} level={3} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="home-section" aria-labelledby="home-podcasts">
+            <div className="section-head">
+              <h2 id="home-podcasts">New Podcasts</h2>
+              <Link href={paths.podcasts()} className="show-all" aria-label="Show all podcasts">
+                Show All
+              </Link>
+            </div>
+            {home.data.podcasts.data.length === 0 ? (
+              <p className="empty">No podcasts found.</p>
+            ) : (
+              <ul className="rows">
+                {home.data.podcasts.data.map((item) => (
+                  <PodcastRow key={item.hash} item={item} level={3} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,98 @@
+// /login/{s?}?rurl= (spec §2, decisions.md 5): username and password, links to /register (carrying rurl) and
+// /recover. A login link token in {s} is exchanged once. On success the session's public fields are stored
+// and the user goes to rurl (default /home).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
+import { Alert } from '../components/ui/alert.tsx';
+import { Field } from '../components/ui/form-field.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { Screen } from '../components/ui/screen.tsx';
+import { paths, safeReturnPath } from '../config/paths.ts';
+import { errorMessage } from '../lib/api.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { logIn } from '../features/session/api/login.ts';
+import { logInWithLink } from '../features/session/api/login-link.ts';
+import { studentName, useIsLoggedIn, useSessionHydrated, useSessionStore } from '../features/session/stores/session-store.ts';
+
+export const LOGIN_FAILED = 'Invalid login - please try again.';
+
+type LoginResult = Awaited<ReturnType<typeof logIn>>;
+
+const remember = (r: LoginResult) => {
+  useSessionStore.getState().setSession({ hash: r.hash, name: studentName(r.firstname, r.lastname), email: r.email });
+  // everything cached so far was fetched anonymously
+  void queryClient.resetQueries();
+};
+
+export default function LoginScreen() {
+  const { s } = useParams<{ s?: string }>();
+  const rurl = safeReturnPath(new URLSearchParams(useSearch()).get('rurl'));
+  const hydrated = useSessionHydrated();
+  const loggedIn = useIsLoggedIn();
+  const [, navigate] = useLocation();
+  const [u, setU] = useState('');
+  const [p, setP] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const login = useMutation({ mutationFn: () => logIn(u.trim(), p), onSuccess: (r) => { remember(r); navigate(rurl, { replace: true }); } });
+  const link = useMutation({ mutationFn: (token: string) => logInWithLink(token), onSuccess: (r) => { remember(r); navigate(rurl, { replace: true }); } });
+  const linkTried = useRef(false);
+  useEffect(() => {
+    if (hydrated && s && !linkTried.current) {
+      linkTried.current = true;
+      link.mutate(s);
+    }
+  }, [hydrated, s, link]);
+
+  if (!hydrated || link.isPending)
+    return (
+      <Screen title="Login">
+        <Loading label={link.isPending ? 'Logging in…' : undefined} />
+      </Screen>
+    );
+  if (loggedIn && !s && !login.isSuccess) return <Redirect to={rurl} replace />;
+
+  const uError = submitted && !u.trim() ? 'Username is required.' : undefined;
+  const pError = submitted && !p ? 'Password is required.' : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!u.trim() || !p) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    login.mutate();
+  };
+
+  return (
+    <Screen title="Login">
+      {link.isError && <Alert tone="danger">{errorMessage(link.error, 'This login link is no longer valid. Log in with your username and password.')}</Alert>}
+      <form ref={formRef} className="form form-narrow" noValidate onSubmit={submit}>
+        <Field label="Username" required error={uError}>
+          <input type="text" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={u} onChange={(e) => setU(e.target.value)} maxLength={100} />
+        </Field>
+        <Field label="Password" required error={pError}>
+          <input type="password" name="password" autoComplete="current-password" value={p} onChange={(e) => setP(e.target.value)} maxLength={200} />
+        </Field>
+        {login.isError && (
+          <Alert tone="danger" dismissible onDismiss={() => login.reset()}>
+            {errorMessage(login.error, LOGIN_FAILED)}
+          </Alert>
+        )}
+        <button type="submit" className="button" disabled={login.isPending}>
+          {login.isPending ? 'Logging in…' : 'Login'}
+        </button>
+      </form>
+      <ul className="link-list">
+        <li>
+          New to CE Pass? <Link href={paths.register({ rurl: rurl === paths.home() ? null : rurl })}>Create a free account</Link>
+        </li>
+        <li>
+          <Link href={paths.recover()}>Forgot your username or password?</Link>
+        </li>
+      </ul>
+    </Screen>
+  );
+}

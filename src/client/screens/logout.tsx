@@ -1,0 +1,30 @@
+// /logout (spec §2): asks 'Are you sure you want to log out?', then ends the session, clears this device's
+// per-user data and reloads at /login.
+import { useState } from 'react';
+import { Screen } from '../components/ui/screen.tsx';
+import { LOGOUT_CONFIRM, logOut } from '../features/session/logout.ts';
+
+export default function LogoutScreen() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Screen title="Logout">
+      <p>{LOGOUT_CONFIRM}</p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void logOut();
+          }}
+        >
+          {busy ? 'Logging out…' : 'Yes, Log Out'}
+        </button>
+        <button type="button" className="button button-secondary" disabled={busy} onClick={() => history.back()}>
+          Cancel
+        </button>
+      </div>
+    </Screen>
+  );
+}

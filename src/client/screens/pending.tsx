@@ -1,0 +1,47 @@
+// /pending/{page?} (alias /exams/{page?}), 'CE in Progress' (spec §2): 'Pending exams: N', paged, a
+// Classroom button per row, credits with the CE type.
+import { Link, useParams } from 'wouter';
+import { ContentRow, Detail } from '../components/content/content-row.tsx';
+import { PagedList } from '../components/content/paged-list.tsx';
+import { Screen } from '../components/ui/screen.tsx';
+import { isCanonicalPage, pageParam, paths } from '../config/paths.ts';
+import { formatCreditsWithType, formatDate } from '#shared/domain/format';
+import { usePending } from '../features/my-ce/api/get-pending.ts';
+
+export default function PendingScreen() {
+  const rawPage = useParams<{ page?: string }>().page;
+  const page = pageParam(rawPage);
+  const list = usePending(String(page - 1));
+  return (
+    <Screen title="CE in Progress">
+      <PagedList
+        query={list}
+        page={page}
+        canonical={isCanonicalPage(rawPage)}
+        href={(n) => paths.pending(n)}
+        listError={false}
+        empty="You currently do not have any classes in progress."
+        label="CE in progress pages"
+        header={(data) => <p className="list-count">Pending exams: {data.totalRows}</p>}
+        renderItem={(item, i) => (
+          <ContentRow
+            key={item.hash}
+            title={item.className}
+            href={paths.classroom(item.hash)}
+            photo={item.photo}
+            eager={i < 2}
+            actions={
+              <Link className="button button-small" href={paths.classroom(item.hash)} aria-label={`Classroom: ${item.className}`}>
+                Classroom
+              </Link>
+            }
+          >
+            <Detail>{item.speakerName}</Detail>
+            <Detail label="Released">{formatDate(item.releaseDateUTC)}</Detail>
+            <Detail>{formatCreditsWithType(item.credits, item.ceTypeId, item.creditName)}</Detail>
+          </ContentRow>
+        )}
+      />
+    </Screen>
+  );
+}

@@ -1,0 +1,72 @@
+// /classroom-reserve/{c} (alias /reserve/{c}), the pre-reservation page (spec §2): countdown, Reserve Seat,
+// details. A student who already holds a seat or a waitlist place goes straight to the live page.
+import { useMutation } from '@tanstack/react-query';
+import { Link, Redirect, useLocation, useParams } from 'wouter';
+import { Alert } from '../components/ui/alert.tsx';
+import { Countdown, useRemainingSeconds } from '../components/ui/countdown.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { Screen } from '../components/ui/screen.tsx';
+import { paths } from '../config/paths.ts';
+import { errorMessage } from '../lib/api.ts';
+import { useClass } from '../features/classes/api/get-class.ts';
+import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
+import { CLASS_TYPE_LIVE, ClassDetails } from '../features/classes/components/class-details.tsx';
+import type { ClassDetail } from '#shared/api/classes';
+import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
+
+function ReserveBody({ cls }: { cls: ClassDetail }) {
+  const remaining = useRemainingSeconds(cls.releaseDateUTC, cls.serverTime);
+  const loggedIn = useIsLoggedIn();
+  const [, navigate] = useLocation();
+  const reserve = useMutation({ mutationFn: () => reserveSeat(cls.hash), onSuccess: () => navigate(paths.live(cls.hash)) });
+  return (
+    <>
+      <p className="kicker">Live Webinar</p>
+      <Countdown remaining={remaining} />
+      {cls.seatsLeft != null && <p>{cls.seatsLeft > 0 ? `Seats left: ${cls.seatsLeft}` : 'This webinar is full: reserving puts you on the waitlist.'}</p>}
+      <div className="actions">
+        {loggedIn ? (
+          <button type="button" className="button" disabled={reserve.isPending} onClick={() => reserve.mutate()}>
+            {reserve.isPending ? 'Reserving…' : 'Reserve Seat'}
+          </button>
+        ) : (
+          <Link className="button" href={paths.login({ rurl: paths.reserve(cls.hash) })}>
+            Reserve Seat
+          </Link>
+        )}
+        <Link href={paths.webinars()}>All upcoming webinars</Link>
+      </div>
+      {reserve.isError && (
+        <Alert tone="danger" dismissible onDismiss={() => reserve.reset()}>
+          {errorMessage(reserve.error, 'Unable to reserve seat.')}
+        </Alert>
+      )}
+      <ClassDetails cls={cls} live />
+    </>
+  );
+}
+
+export default function ReserveScreen() {
+  const { c = '' } = useParams<{ c: string }>();
+  const cls = useClass(c);
+  if (cls.isPending)
+    return (
+      <Screen title="Reserve a Seat">
+        <Loading />
+      </Screen>
+    );
+  if (cls.isError)
+    return (
+      <Screen title="Reserve a Seat">
+        <Alert tone="danger">{errorMessage(cls.error, 'Service error: getClass.')}</Alert>
+      </Screen>
+    );
+  const { classObj, studentData } = cls.data;
+  if (classObj.typeId !== CLASS_TYPE_LIVE) return <Redirect to={paths.classroom(classObj.hash)} replace />;
+  if (studentData?.hasSeat || studentData?.isWaiting) return <Redirect to={paths.live(classObj.hash)} replace />;
+  return (
+    <Screen title={classObj.className}>
+      <ReserveBody cls={classObj} />
+    </Screen>
+  );
+}

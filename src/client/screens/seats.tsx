@@ -1,0 +1,63 @@
+// /seats (alias /reserved), 'Reserved Seats' (spec §2): 'Reserved: N Live Webinars', rows with RESERVED or
+// WAITLIST, Cancel on reserved rows only; the row opens the live page.
+import { Link } from 'wouter';
+import { ContentRow, Detail } from '../components/content/content-row.tsx';
+import { Alert } from '../components/ui/alert.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { Screen } from '../components/ui/screen.tsx';
+import { paths } from '../config/paths.ts';
+import { errorMessage } from '../lib/api.ts';
+import { formatCreditsWithType, formatDateTime } from '#shared/domain/format';
+import { seatLabel } from '#shared/domain/labels';
+import { useSeats } from '../features/my-ce/api/get-seats.ts';
+
+export default function SeatsScreen() {
+  const seats = useSeats();
+  return (
+    <Screen title="Reserved Seats">
+      {seats.isPending ? (
+        <Loading />
+      ) : seats.isError ? (
+        <Alert tone="danger">{errorMessage(seats.error, 'System error - contact tech support.')}</Alert>
+      ) : seats.data.data.length === 0 ? (
+        <>
+          <p className="empty">No seats reserved.  Click button below to see upcoming webinars.</p>
+          <Link className="button" href={paths.webinars()}>
+            Upcoming Webinars
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="list-count">Reserved: {seats.data.rowCount} Live Webinars</p>
+          <ul className="rows">
+            {seats.data.data.map((row, i) => {
+              const label = seatLabel(row);
+              return (
+                <ContentRow
+                  key={row.hash}
+                  title={row.className}
+                  href={paths.live(row.hash)}
+                  photo={row.photo}
+                  badges={[label]}
+                  eager={i < 2}
+                  actions={
+                    label === 'RESERVED' && row.cancelCode ? (
+                      <Link className="button button-small button-secondary" href={paths.cancelSeat(row.cancelCode)} aria-label={`Cancel seat: ${row.className}`}>
+                        Cancel
+                      </Link>
+                    ) : undefined
+                  }
+                >
+                  <Detail>{row.speakerName}</Detail>
+                  <Detail label="Sponsor">{row.sponsorCompanyName}</Detail>
+                  <Detail>{formatDateTime(row.releaseDateUTC)}</Detail>
+                  <Detail>{formatCreditsWithType(row.credits, null, row.creditName)}</Detail>
+                </ContentRow>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </Screen>
+  );
+}

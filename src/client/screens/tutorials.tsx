@@ -1,0 +1,49 @@
+// /tutorials/{page?} ('Product Training', spec §2): search bar, 'Available Now: N Tutorials', rows with
+// photo, class name, 'Company: {sponsor}' and 'Release date'; 'Show All Related Content »' with a filter.
+import { Link, useParams, useSearch } from 'wouter';
+import type { ClassListItem } from '#shared/api/common';
+import { ContentRow, Detail } from '../components/content/content-row.tsx';
+import { PagedList } from '../components/content/paged-list.tsx';
+import { SearchBar } from '../components/content/search-bar.tsx';
+import { Screen } from '../components/ui/screen.tsx';
+import { filtersFrom, hasFilters, isCanonicalPage, pageParam, paths } from '../config/paths.ts';
+import { formatDate } from '#shared/domain/format';
+import { useTutorials } from '../features/catalog/api/get-tutorials.ts';
+import { FilterNote } from '../features/catalog/components/filter-note.tsx';
+
+export default function TutorialsScreen() {
+  const rawPage = useParams<{ page?: string }>().page;
+  const page = pageParam(rawPage);
+  const filters = filtersFrom(useSearch());
+  const list = useTutorials({ ...filters, page: String(page - 1) });
+  return (
+    <Screen title="Product Training">
+      <SearchBar key={filters.q ?? ''} initial={filters.q ?? ''} label="Search product training" target={(q) => paths.tutorials(1, { q })} />
+      <FilterNote filters={filters} clearHref={paths.tutorials()} />
+      <PagedList<ClassListItem>
+        query={list}
+        page={page}
+        canonical={isCanonicalPage(rawPage)}
+        href={(n) => paths.tutorials(n, filters)}
+        empty="No tutorials found."
+        label="Tutorial pages"
+        header={(data) => (
+          <>
+            <p className="list-count">Available Now: {data.totalRows} Tutorials</p>
+            {hasFilters(filters) && data.totalRows > 0 && (
+              <p>
+                <Link className="text-link" href={paths.search(filters)}>Show All Related Content »</Link>
+              </p>
+            )}
+          </>
+        )}
+        renderItem={(item, i) => (
+          <ContentRow key={item.hash} title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} eager={i < 2}>
+            <Detail>Company: {item.sponsorCompanyName ?? '—'}</Detail>
+            <Detail>Release date: {formatDate(item.releaseDateUTC)}</Detail>
+          </ContentRow>
+        )}
+      />
+    </Screen>
+  );
+}

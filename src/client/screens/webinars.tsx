@@ -1,0 +1,36 @@
+// /webinars (alias /upcoming): upcoming live webinars with RESERVED and WAITLIST badges (spec §2).
+import { useSearch } from 'wouter';
+import { WebinarRow } from '../components/content/class-rows.tsx';
+import { FilterNote } from '../features/catalog/components/filter-note.tsx';
+import { LIST_ERROR } from '../lib/messages.ts';
+import { Alert } from '../components/ui/alert.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { Screen } from '../components/ui/screen.tsx';
+import { filtersFrom, paths } from '../config/paths.ts';
+import { useUpcoming } from '../features/catalog/api/get-upcoming.ts';
+
+export default function WebinarsScreen() {
+  const filters = filtersFrom(useSearch());
+  const list = useUpcoming({ ...filters, page: '0' });
+  return (
+    <Screen title="Upcoming Webinars">
+      <FilterNote filters={filters} clearHref={paths.webinars()} />
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <Alert tone="danger">{LIST_ERROR}</Alert>
+      ) : list.data.data.length === 0 ? (
+        <p className="empty">No upcoming webinars.</p>
+      ) : (
+        <>
+          <p className="list-count">Live webinars: {list.data.totalRows}</p>
+          <ul className="rows">
+            {list.data.data.map((item, i) => (
+              <WebinarRow key={item.hash} item={item} seats={list.data.seats} eager={i < 2} />
+            ))}
+          </ul>
+        </>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,22 @@
+// The countdown text and alarm of spec §4, one module for every countdown.
+
+export const IN_PROGRESS_TEXT = 'Webinar in Progress...';
+/** alarm thresholds of spec §9 */
+export const DEFAULT_ALARM_SECONDS = 3600;
+export const LIVE_ALARM_SECONDS = 1800;
+
+/** 'N Day(s), N Hour(s) and N Minute(s)'; seconds only under 5 minutes; 'Webinar in Progress...' at 0 or less */
+export const countdownText = (remainingSeconds: number): string => {
+  const total = Math.floor(remainingSeconds);
+  if (total <= 0) return IN_PROGRESS_TEXT;
+  const days = Math.floor(total / 86400);
+  const hours = Math.floor((total % 86400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  if (total < 300) return `${days} Day(s), ${hours} Hour(s), ${minutes} Minute(s) and ${seconds} Second(s)`;
+  return `${days} Day(s), ${hours} Hour(s) and ${minutes} Minute(s)`;
+};
+
+/** the alarm fires once the remaining time, rounded to the minute, is within the threshold */
+export const alarmReached = (remainingSeconds: number, alarmSeconds = DEFAULT_ALARM_SECONDS): boolean =>
+  Math.round(remainingSeconds / 60) * 60 <= alarmSeconds;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { alarmReached, countdownText, LIVE_ALARM_SECONDS } from './countdown.ts';
+import { formatCreditsWithType, formatDate, formatDateTime, formatDuration } from './format.ts';
+import { seatLabel, seatOf } from './labels.ts';
+import { password2Error, passwordError, validateSupport } from './validation.ts';
+
+// local-time formats: build the instants from local parts so the test holds in any time zone
+const local = (y: number, mo: number, d: number, h = 0, mi = 0) => new Date(y, mo - 1, d, h, mi).toISOString();
+
+describe('formats of spec §9', () => {
+  it('writes dates as Day Mon D, YYYY and date-times with h:mm AM/PM', () => {
+    expect(formatDate(local(2025, 11, 5))).toBe('Wed Nov 5, 2025');
+    expect(formatDateTime(local(2025, 11, 5, 15, 5))).toBe('Wed Nov 5, 2025 at 3:05 PM');
+    expect(formatDateTime(local(2026, 1, 1, 0, 30))).toBe('Thu Jan 1, 2026 at 12:30 AM');
+    expect(formatDate('not a date')).toBe('');
+  });
+  it('writes durations as hh:mm:ss, or mm:ss under an hour', () => {
+    expect(formatDuration(88)).toBe('01:28');
+    expect(formatDuration(3725)).toBe('01:02:05');
+  });
+  it('names credits with the CE type (decisions.md names)', () => {
+    expect(formatCreditsWithType(1.5, 1)).toBe('1.5 CEU Self-study');
+    expect(formatCreditsWithType(2, 2)).toBe('2 CEU Live, Interactive');
+    expect(formatCreditsWithType(0, 0)).toBe('0 CEU');
+  });
+});
+
+describe('countdown of spec §4', () => {
+  it('shows days, hours and minutes, seconds only under 5 minutes, then in progress', () => {
+    expect(countdownText(2 * 86400 + 3 * 3600 + 4 * 60 + 5)).toBe('2 Day(s), 3 Hour(s) and 4 Minute(s)');
+    expect(countdownText(299)).toBe('0 Day(s), 0 Hour(s), 4 Minute(s) and 59 Second(s)');
+    expect(countdownText(0)).toBe('Webinar in Progress...');
+    expect(countdownText(-10)).toBe('Webinar in Progress...');
+  });
+  it('fires the live-page alarm within 30 minutes, rounded to the minute', () => {
+    expect(alarmReached(1831, LIVE_ALARM_SECONDS)).toBe(false);
+    expect(alarmReached(1829, LIVE_ALARM_SECONDS)).toBe(true);
+  });
+});
+
+describe('labels of spec §4', () => {
+  it('is RESERVED with a seat, WAITLIST while waiting, nothing otherwise', () => {
+    expect(seatLabel({ hasSeat: true, isWaiting: false })).toBe('RESERVED');
+    expect(seatLabel({ hasSeat: true, isWaiting: true })).toBe('WAITLIST');
+    expect(seatLabel({ hasSeat: false, isWaiting: false })).toBeNull();
+    expect(seatOf('w1', { hasSeat: false, isWaiting: false }, [{ hash: 'w1', isWaiting: true }])).toEqual({ hasSeat: true, isWaiting: true });
+  });
+});
+
+describe('form rules of spec §5', () => {
+  it('gives the password messages word for word', () => {
+    expect(passwordError('')).toBe('Password is required.');
+    expect(passwordError('abc')).toBe('Password must be 6 characters or longer.');
+    expect(passwordError('abc def')).toBe('Invalid character(s) detected.');
+    expect(passwordError('ce-pass.demo!')).toBeUndefined();
+    expect(password2Error('abcdef', 'abcdeg')).toBe('Passwords must match.');
+  });
+  it('checks every support field with the spec’s message', () => {
+    expect(validateSupport({ name: 'Al', office: 'abc', email: 'x', phone: '123', subject: '', comment: 'hi' })).toEqual({
+      name: 'Name is a required field and must be at least 3 characters.',
+      office: 'This is a required field and must be at least 3 characters.',
+      email: 'Email address is required.',
+      phone: 'Phone number is required.',
+      subject: 'Select reason for support.',
+      comment: 'Explain reason for support up to 1000 characters.',
+    });
+    expect(validateSupport({ name: 'Jordan Rivera', office: 'Bright Dental', email: 'j@example.com', phone: '5125550142', subject: 'Other', comment: 'Thanks!' })).toEqual({});
+    expect(validateSupport({ name: 'Jordan Rivera', office: 'Bright Dental', email: 'j@example.com', phone: '5125550142', subject: 'Other', comment: 'x'.repeat(1001) }).comment).toBeDefined();
+  });
+});

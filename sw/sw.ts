@@ -1,0 +1,33 @@
+// The service worker: precaches the app shell, serves it for navigations, and takes over only when the
+// user accepts the update prompt (registerType 'prompt', so a playing podcast is never cut off).
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare let self: ServiceWorkerGlobalScope;
+
+/**
+ * Runtime caches, one name each so they can be versioned and cleared on their own.
+ * They arrive with the offline issue (offline-and-audio.md): lists and podcast metadata
+ * (stale-while-revalidate, shown as possibly stale offline), downloaded episodes (a whole-file
+ * download answered with 206 slices; never cached while streaming), e-book PDFs and images.
+ */
+const RUNTIME_CACHES = {
+  apiLists: 'api-lists-v1',
+  podcastAudio: 'podcast-audio-v1',
+  ebooks: 'ebooks-v1',
+  images: 'media-images-v1',
+} as const;
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Every navigation gets the precached shell, except API calls and media files, which must reach the
+// server (or, later, their own runtime caches) and never receive index.html by mistake.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//, /^\/media\//] }));
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+clientsClaim();

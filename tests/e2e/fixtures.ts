@@ -1,0 +1,48 @@
+// Shared by the journeys: a page that fails the test on any uncaught error or CSP violation,
+// an axe scan at WCAG 2.2 AA, and the demo pack (read from disk, never hard-coded).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(root, 'content/demo', file), 'utf8'));
+const main = readJson('pack.json');
+const pods = readJson('podcasts.json');
+
+interface PackClass { hash: string; kind: string; title: string; meetingCode?: string | null }
+interface PackShow { hash: string; title: string; episodes: { hash: string; title: string }[] }
+export const demo = {
+  classes: main.classes as PackClass[],
+  shows: pods.podcastShows as PackShow[],
+  ebooks: main.ebooks as { hash: string; title: string }[],
+};
+
+export const test = base.extend<{ problems: string[] }>({
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text())) problems.push(`CSP: ${msg.text()}`);
+      });
+      await use(problems);
+      expect(problems, 'no page errors or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** WCAG 2.2 AA, as quality-bars.md sets it: zero violations */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+/** the screen has finished loading: its h1 is visible and no loading indicator remains */
+export async function screenReady(page: Page): Promise<void> {
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+}
