@@ -78,6 +78,7 @@ export const FeaturedClass = v.object({
   photo: v.string(),
   releaseDateUTC: Iso,
   credits: v.number(),
+  ceTypeId: v.number(),
   blurb: v.string(),
   examTaken: v.boolean(),
 });
@@ -90,6 +91,7 @@ export const FeaturedPodcast = v.object({
   photo: v.string(),
   releaseDateUTC: Iso,
   credits: v.number(),
+  ceTypeId: v.number(),
   durationSec: v.number(),
   examTaken: v.boolean(),
 });

@@ -37,7 +37,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
         <Detail>{fc.name}</Detail>
         <Detail label="Sponsor">{fc.companyName}</Detail>
         <Detail label="Released">{formatDate(fc.releaseDateUTC)}</Detail>
-        <Detail>{formatCreditsWithType(fc.credits, 1)}</Detail>
+        <Detail>{formatCreditsWithType(fc.credits, fc.ceTypeId)}</Detail>
         {fc.blurb && <p className="row-blurb">{fc.blurb}</p>}
       </ContentRow>
     );
@@ -60,7 +60,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
           {formatDate(fp.releaseDateUTC)}
           {fp.durationSec > 0 && <> · {formatDuration(fp.durationSec)}</>}
         </Detail>
-        <Detail>{formatCreditsWithType(fp.credits, 1)}</Detail>
+        <Detail>{formatCreditsWithType(fp.credits, fp.ceTypeId)}</Detail>
       </ContentRow>
     );
   return null;

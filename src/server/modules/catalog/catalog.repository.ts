@@ -290,10 +290,10 @@ export function catalogRepository(db: Kysely<DB>) {
       return {
         status: Boolean(c || p),
         featuredClass: c
-          ? { hash: c.hash, className: c.name, name: c.speakerName, companyName: c.companyName, photo: c.photo, releaseDateUTC: c.releaseDate, credits: Number(c.credits), blurb: c.description, examTaken: c.examTakenAt !== null }
+          ? { hash: c.hash, className: c.name, name: c.speakerName, companyName: c.companyName, photo: c.photo, releaseDateUTC: c.releaseDate, credits: Number(c.credits), ceTypeId: c.ceTypeId, blurb: c.description, examTaken: c.examTakenAt !== null }
           : null,
         featuredPodcast: p
-          ? { hash: p.hash, podcastShowHash: p.showHash, title: p.title, speakerName: p.speakerName, companyName: p.companyName, photo: p.photo ?? p.showPhoto, releaseDateUTC: p.releaseDate, credits: Number(p.credits), durationSec: p.durationSec, examTaken: p.examTakenAt !== null }
+          ? { hash: p.hash, podcastShowHash: p.showHash, title: p.title, speakerName: p.speakerName, companyName: p.companyName, photo: p.photo ?? p.showPhoto, releaseDateUTC: p.releaseDate, credits: Number(p.credits), ceTypeId: p.ceTypeId, durationSec: p.durationSec, examTaken: p.examTakenAt !== null }
           : null,
         featuredHash: null,
       };

@@ -11,6 +11,8 @@ import type { CatalogRepository, ClassListKind, ListFilter } from './catalog.rep
 
 /** rows per page of every paged list; the client reads pageSize from the answer (spec §9) */
 export const PAGE_SIZE = 10;
+/** /webinars has no page in its route (spec §2), so one page holds every webinar of the coming weeks */
+export const UPCOMING_PAGE_SIZE = 50;
 /** rows per section on /home and /search */
 export const SECTION_SIZE = 6;
 /** words the search ignores; the client shows them as hints (spec: search-items.smallWords) */
@@ -23,15 +25,14 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock; mee
 
   /** one page of a list; the page is clamped to the last page (spec §5, §9) */
   async function classPage(kind: ClassListKind, f: ListFilter, page: number, studentId: number | null) {
-    let offset = page * PAGE_SIZE;
-    let res = await repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset, limit: PAGE_SIZE });
-    const last = Math.max(0, Math.ceil(res.total / PAGE_SIZE) - 1);
+    const size = kind === 'upcoming' ? UPCOMING_PAGE_SIZE : PAGE_SIZE;
+    let res = await repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset: page * size, limit: size });
+    const last = Math.max(0, Math.ceil(res.total / size) - 1);
     if (page > last) {
       page = last;
-      offset = page * PAGE_SIZE;
-      res = await repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset, limit: PAGE_SIZE });
+      res = await repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset: page * size, limit: size });
     }
-    return { status: true as const, rowCount: res.items.length, totalRows: res.total, pageSize: PAGE_SIZE, page, data: res.items };
+    return { status: true as const, rowCount: res.items.length, totalRows: res.total, pageSize: size, page, data: res.items };
   }
 
   async function podcastPage(f: ListFilter, page: number, studentId: number | null) {
