@@ -1,6 +1,7 @@
 // The HTTP contract every route shares: health, JSON errors without stacks, 404/405/415/501, the SPA fallback.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '#shared/api/index';
 import { buildTestApp, json, type TestApp } from './test-support.ts';
@@ -149,6 +150,7 @@ describe('the built client', () => {
     mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>CE Pass</title><div id="root"></div>');
     writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     web = await buildTestApp({ clientDir }, { demo: false });
   });
@@ -162,6 +164,13 @@ describe('the built client', () => {
       expect(res.body).toContain('<div id="root">');
     }
     expect((await web.app.inject('/api/nope')).headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('sends the precompressed asset to a browser that accepts brotli', async () => {
+    const res = await web.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
+    expect((await web.app.inject('/assets/app-abc123.js')).body).toBe('console.log(1)');
   });
 
   it('caches hashed assets forever and revalidates the worker', async () => {

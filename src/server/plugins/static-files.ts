@@ -12,6 +12,8 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { clientDi
       root: opts.clientDir,
       prefix: '/',
       index: false,
+      // scripts/compress-assets.mjs writes .br/.gz beside each asset at build time
+      preCompressed: true,
       // our setHeaders decides caching per file; the plugin's default would overwrite it
       cacheControl: false,
       setHeaders(res, file) {

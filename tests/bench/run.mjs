@@ -1,0 +1,118 @@
+// `npm run bench`: the figures of quality-bars.md that this stage can measure, each against a floor
+// taken in the same run (these machines are noisy). Never part of `npm test`.
+//   1. JS the browser fetches to show /home (encoded bytes) vs a one-line React page built by the same Vite
+//   2. all JS of the build, gzip
+//   3. cold start of the built server to its first 200, demo database present
+//   4. read throughput and p99 of /api/home, /api/ondemand, /api/class at 50 connections vs /api/health
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const PORT = 4400;
+const base = `http://127.0.0.1:${PORT}`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const results = {};
+
+if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+
+// the floor: a one-line React 19 page, built by the same Vite, gzip of its JS
+const floorDir = mkdtempSync(path.join(tmpdir(), 'ce-floor-'));
+writeFileSync(path.join(floorDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.jsx"></script>');
+writeFileSync(path.join(floorDir, 'main.jsx'), "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<p>Hello</p>);\n");
+spawnSync('npx', ['vite', 'build', floorDir, '--config', 'false', '--outDir', path.join(floorDir, 'dist'), '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+const jsIn = (dir) => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.js')).map((f) => path.join(dir, String(f)));
+const floor = jsIn(path.join(floorDir, 'dist')).reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+rmSync(floorDir, { recursive: true, force: true });
+const allJs = jsIn(path.join(root, 'dist/client/assets')).reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ce-bench-'));
+const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base };
+async function startServer() {
+  const started = performance.now();
+  const proc = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { proc, ms: performance.now() - started };
+    } catch {}
+    if (performance.now() - started > 60_000) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const stop = (proc) => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM')));
+
+try {
+  // first start imports the demo pack; the measured cold starts have the database present
+  await stop((await startServer()).proc);
+  const starts = [];
+  for (let i = 0; i < 3; i++) {
+    const s = await startServer();
+    starts.push(s.ms);
+    if (i < 2) await stop(s.proc);
+    else results.server = s.proc;
+  }
+  results.coldStartMs = median(starts);
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const page = await browser.newPage({ serviceWorkers: 'block' });
+  const scripts = [];
+  page.on('requestfinished', async (req) => {
+    if (req.resourceType() === 'script') scripts.push((await req.sizes()).responseBodySize);
+  });
+  await page.goto(`${base}/home`, { waitUntil: 'networkidle' });
+  await page.locator('main h1').first().waitFor();
+  results.homeJs = scripts.reduce((a, b) => a + b, 0);
+  await browser.close();
+
+  // read load: the same loop for each path, 50 requests in flight, 3 runs of 3 s, medians
+  const classHash = JSON.parse(readFileSync(path.join(root, 'content/demo/pack.json'), 'utf8')).classes.find((c) => c.kind === 'video').hash;
+  async function load(url, seconds = 3, connections = 50) {
+    const lat = [];
+    let errors = 0;
+    const end = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          try {
+            const r = await fetch(url);
+            await r.arrayBuffer();
+            if (!r.ok) errors++;
+          } catch {
+            errors++;
+          }
+          lat.push(performance.now() - t0);
+        }
+      }),
+    );
+    lat.sort((a, b) => a - b);
+    return { rps: lat.length / seconds, p99: lat[Math.floor(lat.length * 0.99)], errors };
+  }
+  results.load = {};
+  for (const [name, url] of [['health (floor)', '/api/health'], ['home', '/api/home'], ['ondemand', '/api/ondemand?page=0'], ['class', `/api/class?c=${classHash}`]]) {
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await load(`${base}${url}`));
+    results.load[name] = { rps: median(runs.map((r) => r.rps)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((n, r) => n + r.errors, 0) };
+  }
+  const rss = Number(readFileSync(`/proc/${results.server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) * 1024;
+  results.rss = rss;
+  await stop(results.server);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const floorRps = results.load['health (floor)'].rps;
+const lines = [
+  `JS fetched to show /home: ${kib(results.homeJs)} (floor, bare React page: ${kib(floor)}; ratio ${(results.homeJs / floor).toFixed(2)}, goal ≤ 1.5)`,
+  `all JS of the build, gzip: ${kib(allJs)} (goal ≤ 350 KiB)`,
+  `cold start to first 200, demo database present: ${Math.round(results.coldStartMs)} ms (median of 3; goal ≤ 2000 ms)`,
+  ...Object.entries(results.load).map(([name, r]) => `GET ${name}: ${Math.round(r.rps)} req/s (${Math.round((r.rps / floorRps) * 100)}% of health), p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`),
+  `server RSS after the read load: ${Math.round(results.rss / 1048576)} MB (goal ≤ 250 MB)`,
+];
+console.log(`\n${lines.join('\n')}`);
+mkdirSync(path.join(root, 'test-results'), { recursive: true });
+writeFileSync(path.join(root, 'test-results', 'bench.txt'), `${new Date().toISOString()}\n${lines.join('\n')}\n`);
