@@ -24,7 +24,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 // Every navigation gets the precached shell, except API calls and media files, which must reach the
 // server (or, later, their own runtime caches) and never receive index.html by mistake.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//, /^\/media\//] }));
+// Files (a path ending in an extension: /sw.js, /icons/…) are never navigations to the app either.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/(api|media)(\/|$)/, /\.[a-z0-9]{1,12}$/i] }));
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -92,12 +92,30 @@ describe('errors', () => {
   });
 });
 
+describe('sessions', () => {
+  it('treats a malformed session cookie as no session, not as a server error', async () => {
+    for (const cookie of ['sid=%E0%A4%A', 'sid=', 'sid=short', `sid=${'x'.repeat(500)}`]) {
+      const res = await t.app.inject({ url: '/api/home', headers: { cookie } });
+      expect(res.statusCode, cookie).toBe(200);
+    }
+  });
+});
+
 describe('page views', () => {
   it('records the path of each navigation', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/page-view', headers: { 'content-type': 'application/json' }, payload: { path: '/ondemand/2' } });
     expect(json(res)).toEqual({ status: true });
     const rows = await t.database.db.selectFrom('pageViews').select(['path', 'studentId']).execute();
     expect(rows).toContainEqual({ path: '/ondemand/2', studentId: null });
+  });
+
+  it('never stores the secret part of a path (reset tokens, login links, cancel codes)', async () => {
+    for (const path of ['/reset/Zx9secretToken', '/cancel-seat/abcdefgh1234']) {
+      await t.app.inject({ method: 'POST', url: '/api/page-view', headers: { 'content-type': 'application/json' }, payload: { path } });
+    }
+    const rows = (await t.database.db.selectFrom('pageViews').select('path').execute()).map((r) => r.path);
+    expect(rows).toEqual(expect.arrayContaining(['/reset/:secret', '/cancel-seat/:secret']));
+    expect(rows.join(' ')).not.toMatch(/Zx9secretToken|abcdefgh1234/);
   });
 
   it('rejects a path that is not one', async () => {
@@ -152,6 +170,7 @@ describe('the built client', () => {
     writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    writeFileSync(path.join(clientDir, 'sw.js.br'), brotliCompressSync('self.addEventListener("fetch", () => {})'));
     web = await buildTestApp({ clientDir }, { demo: false });
   });
   afterAll(async () => web?.close());
@@ -166,6 +185,14 @@ describe('the built client', () => {
     expect((await web.app.inject('/api/nope')).headers['content-type']).toMatch(/application\/json/);
   });
 
+  it('answers a missing file with 404, not the app (a stale chunk must fail loudly)', async () => {
+    for (const url of ['/assets/index-oldhash.js', '/favicon.ico', '/robots.txt']) {
+      const res = await web.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
   it('sends the precompressed asset to a browser that accepts brotli', async () => {
     const res = await web.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.headers['content-encoding']).toBe('br');
@@ -176,5 +203,6 @@ describe('the built client', () => {
   it('caches hashed assets forever and revalidates the worker', async () => {
     expect((await web.app.inject('/assets/app-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await web.app.inject('/sw.js')).headers['cache-control']).toBe('no-cache');
+    expect((await web.app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } })).headers['cache-control']).toBe('no-cache');
   });
 });

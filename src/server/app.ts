@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { redactPath } from '#shared/domain/redact';
 import type { Config } from './config.ts';
 import { importPack, reanchorDemoWebinars } from './content/importer.ts';
 import { loadPack } from './content/load-pack.ts';
@@ -38,7 +39,12 @@ async function prepareContent(database: Database, config: Config, log: FastifyIn
 
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // reset tokens, login links and cancel codes travel in URLs; the log keeps only their shape
+      serializers: { req: (req) => ({ method: req.method, url: redactPath(req.url), remoteAddress: req.ip }) },
+    },
     bodyLimit: 64 * 1024,
     requestTimeout: 30_000,
     trustProxy: config.trustProxy,

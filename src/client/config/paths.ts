@@ -144,8 +144,17 @@ export const paths = {
  * The return path after login: only a same-origin path ('/…', never '//host' or a scheme),
  * so a crafted link cannot send the user elsewhere. Default /home (spec §9).
  */
-export const safeReturnPath = (rurl: string | null | undefined): string =>
-  rurl && rurl.startsWith('/') && !rurl.startsWith('//') && !rurl.startsWith('/\\') ? rurl : paths.home();
+export const safeReturnPath = (rurl: string | null | undefined): string => {
+  if (!rurl || !rurl.startsWith('/')) return paths.home();
+  // let the URL parser decide: '/\t/evil.example' and '/\\evil' are other origins to a browser
+  const base = 'https://cepass.invalid';
+  try {
+    const u = new URL(rurl, base);
+    return u.origin === base ? `${u.pathname}${u.search}${u.hash}` : paths.home();
+  } catch {
+    return paths.home();
+  }
+};
 
 /** the 1-based page of a `:page?` route parameter (spec §5: 0 or less, or garbage, becomes 1) */
 export { pageParam };

@@ -1,6 +1,6 @@
 // The TanStack Query client: server state lives here (never copied into zustand), with retry rules
 // that know our ApiError, and one place that notices an expired session (401).
-import { QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Endpoint, QueryOf } from '#shared/api/endpoint';
 import { ApiError, call } from './api.ts';
 
@@ -14,12 +14,14 @@ export const setUnauthorizedHandler = (handler: () => void): void => {
 const shouldRetry = (failureCount: number, error: unknown): boolean =>
   failureCount < 2 && error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
 
+/** a 401 from a read or an action alike means the server session is gone: forget the stored one */
+const forgetOn401 = (error: unknown) => {
+  if (error instanceof ApiError && error.status === 401) onUnauthorized();
+};
+
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) onUnauthorized();
-    },
-  }),
+  queryCache: new QueryCache({ onError: forgetOn401 }),
+  mutationCache: new MutationCache({ onError: forgetOn401 }),
   defaultOptions: {
     queries: {
       // catalogue data changes a few times a day; personal data is refetched on entry anyway

@@ -17,7 +17,8 @@ import { sendCertificate } from '../features/account/api/send-cert.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { addToQueue } from '../features/classes/api/queue-add.ts';
 import { removeFromQueue } from '../features/classes/api/remove-queue.ts';
-import { CLASS_TYPE_LIVE, ClassDetails } from '../features/classes/components/class-details.tsx';
+import { CLASS_TYPE } from '#shared/domain/constants';
+import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 
 export default function ClassroomScreen() {
@@ -50,7 +51,7 @@ export default function ClassroomScreen() {
     );
 
   const { classObj: o, studentData: sd } = cls.data;
-  if (o.typeId === CLASS_TYPE_LIVE) return <Redirect to={paths.live(o.hash)} replace />;
+  if (o.typeId === CLASS_TYPE.LIVE) return <Redirect to={paths.live(o.hash)} replace />;
 
   const noun = o.isTutorial ? 'Tutorial' : 'Class';
   const video = o.videoFile ? mediaUrl(o.videoFile) : null;

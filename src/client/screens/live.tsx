@@ -17,7 +17,8 @@ import { apiQuery } from '../lib/query-client.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { startClass } from '../features/classes/api/class-start.ts';
 import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
-import { CLASS_TYPE_LIVE, ClassDetails } from '../features/classes/components/class-details.tsx';
+import { CLASS_TYPE } from '#shared/domain/constants';
+import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { useSessionStore } from '../features/session/stores/session-store.ts';
 
 /** spec §9: the live page reloads its data every 15000 ms */
@@ -133,7 +134,7 @@ export default function LiveScreen() {
       </Screen>
     );
   const { classObj, studentData } = cls.data;
-  if (classObj.typeId !== CLASS_TYPE_LIVE) return <Redirect to={paths.classroom(classObj.hash)} replace />;
+  if (classObj.typeId !== CLASS_TYPE.LIVE) return <Redirect to={paths.classroom(classObj.hash)} replace />;
   // spec §4: no student data means the server does not know this student (the stored session is stale)
   if (!studentData) return <StaleSession />;
   return (

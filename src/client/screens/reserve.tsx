@@ -10,7 +10,8 @@ import { paths } from '../config/paths.ts';
 import { errorMessage } from '../lib/api.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
-import { CLASS_TYPE_LIVE, ClassDetails } from '../features/classes/components/class-details.tsx';
+import { CLASS_TYPE } from '#shared/domain/constants';
+import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import type { ClassDetail } from '#shared/api/classes';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 
@@ -62,7 +63,7 @@ export default function ReserveScreen() {
       </Screen>
     );
   const { classObj, studentData } = cls.data;
-  if (classObj.typeId !== CLASS_TYPE_LIVE) return <Redirect to={paths.classroom(classObj.hash)} replace />;
+  if (classObj.typeId !== CLASS_TYPE.LIVE) return <Redirect to={paths.classroom(classObj.hash)} replace />;
   if (studentData?.hasSeat || studentData?.isWaiting) return <Redirect to={paths.live(classObj.hash)} replace />;
   return (
     <Screen title={classObj.className}>

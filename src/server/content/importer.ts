@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { CLASS_TYPE, VPAD_SLOT } from '#shared/domain/constants';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -295,6 +295,16 @@ async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: P
   const nowIso = iso(now);
   const classOf = (hash: string) => trx.selectFrom('classes').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
   const student = await trx.selectFrom('students').select(['firstname', 'lastname']).where('id', '=', studentId).executeTakeFirstOrThrow();
+  /** a seat row, and the confirmed count that the capacity check reads when it is a reservation */
+  const insertSeat = async (classId: number, holderId: number, status: 'reserved' | 'waiting') => {
+    await trx.insertInto('seats').values({ classId, studentId: holderId, status, cancelCode: randomHash(18), createdAt: nowIso, updatedAt: nowIso }).execute();
+    if (status === 'reserved') await trx.updateTable('classes').set((eb) => ({ seatsTaken: eb('seatsTaken', '+', 1) })).where('id', '=', classId).execute();
+  };
+  /** a gradebook row: nothing done yet, unless `done` says otherwise */
+  const gradebookRow = (at: string, item: { classId?: number; podcastId?: number }, done: Partial<Insertable<DB['gradebook']>> = {}): Insertable<DB['gradebook']> => ({
+    studentId, classId: item.classId ?? null, podcastId: item.podcastId ?? null, viewCount: 1, startedAt: null, endedAt: null, attended: null,
+    evalTakenAt: null, svaDoneAt: null, surveyDoneAt: null, examTakenAt: null, examScore: null, credits: null, ceTypeId: null, createdAt: at, updatedAt: at, ...done,
+  });
 
   for (const seat of st.seats ?? []) {
     const c = await classOf(seat.class);
@@ -306,13 +316,11 @@ async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: P
           { ...st, username: `demo-attendee-${c.id}-${taken}`, email: `attendee-${c.id}-${taken}@demo.invalid`, agdNumber: undefined, email2: undefined, passwordHash: null },
           nowIso,
         );
-        await trx.insertInto('seats').values({ classId: c.id, studentId: fillerId, status: 'reserved', cancelCode: randomHash(18), createdAt: nowIso, updatedAt: nowIso }).execute();
-        await trx.updateTable('classes').set((eb) => ({ seatsTaken: eb('seatsTaken', '+', 1) })).where('id', '=', c.id).execute();
+        await insertSeat(c.id, fillerId, 'reserved');
       }
-      await trx.insertInto('seats').values({ classId: c.id, studentId, status: 'waiting', cancelCode: randomHash(18), createdAt: nowIso, updatedAt: nowIso }).execute();
+      await insertSeat(c.id, studentId, 'waiting');
     } else {
-      await trx.insertInto('seats').values({ classId: c.id, studentId, status: 'reserved', cancelCode: randomHash(18), createdAt: nowIso, updatedAt: nowIso }).execute();
-      await trx.updateTable('classes').set((eb) => ({ seatsTaken: eb('seatsTaken', '+', 1) })).where('id', '=', c.id).execute();
+      await insertSeat(c.id, studentId, 'reserved');
     }
   }
   for (const hash of st.watchLater ?? []) {
@@ -322,12 +330,12 @@ async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: P
   for (const [i, p] of (st.inProgress ?? []).entries()) {
     const c = await classOf(p.class);
     const at = iso(now - (i + 1) * dayMs);
-    await trx.insertInto('gradebook').values({ studentId, classId: c.id, podcastId: null, viewCount: 1, startedAt: null, endedAt: null, attended: null, evalTakenAt: p.evalTaken ? at : null, svaDoneAt: null, surveyDoneAt: null, examTakenAt: null, examScore: null, credits: null, ceTypeId: null, createdAt: at, updatedAt: at }).execute();
+    await trx.insertInto('gradebook').values(gradebookRow(at, { classId: c.id }, { evalTakenAt: p.evalTaken ? at : null })).execute();
     await trx.insertInto('viewEvents').values({ studentId, classId: c.id, podcastId: null, kind: 'view', clientEventId: null, createdAt: at }).execute();
   }
   for (const hash of st.viewedTutorials ?? []) {
     const c = await classOf(hash);
-    await trx.insertInto('gradebook').values({ studentId, classId: c.id, podcastId: null, viewCount: 1, startedAt: null, endedAt: null, attended: null, evalTakenAt: null, svaDoneAt: null, surveyDoneAt: null, examTakenAt: null, examScore: null, credits: null, ceTypeId: null, createdAt: nowIso, updatedAt: nowIso }).execute();
+    await trx.insertInto('gradebook').values(gradebookRow(nowIso, { classId: c.id })).execute();
     await trx.insertInto('viewEvents').values({ studentId, classId: c.id, podcastId: null, kind: 'view', clientEventId: null, createdAt: nowIso }).execute();
   }
   for (const done of st.completed ?? []) {
@@ -337,24 +345,17 @@ async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: P
       : await trx.selectFrom('podcasts as p').innerJoin('speakers as sp', 'sp.id', 'p.speakerId').select(['p.id', 'p.title as name', 'p.credits', 'p.ceTypeId', 'sp.name as speaker']).where('p.hash', '=', done.podcast!).executeTakeFirstOrThrow();
     const { id: gradebookId } = await trx
       .insertInto('gradebook')
-      .values({
-        studentId,
-        classId: done.class ? item.id : null,
-        podcastId: done.podcast ? item.id : null,
-        viewCount: 1,
-        startedAt: null,
-        endedAt: null,
-        attended: null,
-        evalTakenAt: at,
-        svaDoneAt: at,
-        surveyDoneAt: at,
-        examTakenAt: at,
-        examScore: done.score,
-        credits: Number(item.credits),
-        ceTypeId: item.ceTypeId,
-        createdAt: at,
-        updatedAt: at,
-      })
+      .values(
+        gradebookRow(at, done.class ? { classId: item.id } : { podcastId: item.id }, {
+          evalTakenAt: at,
+          svaDoneAt: at,
+          surveyDoneAt: at,
+          examTakenAt: at,
+          examScore: done.score,
+          credits: Number(item.credits),
+          ceTypeId: item.ceTypeId,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx

@@ -32,8 +32,10 @@ export async function loadPack(file: string, opts: { checkMedia?: boolean } = {}
   const dir = path.dirname(path.resolve(file));
   const root = await readJson(file);
   const merged: Record<string, unknown> = { ...root };
-  for (const inc of (Array.isArray(root.includes) ? root.includes : []) as string[]) {
-    const part = await readJson(path.join(dir, String(inc)));
+  for (const inc of (Array.isArray(root.includes) ? root.includes : []) as unknown[]) {
+    // only sibling files: the name is checked before anything is read
+    if (typeof inc !== 'string' || !/^[a-z0-9-]+\.json$/.test(inc)) throw new PackError([`includes: "${String(inc)}" is not a sibling file name such as podcasts.json`]);
+    const part = await readJson(path.join(dir, inc));
     for (const key of ARRAY_KEYS) {
       if (Array.isArray(part[key])) merged[key] = [...((merged[key] as unknown[]) ?? []), ...(part[key] as unknown[])];
     }

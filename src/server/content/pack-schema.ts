@@ -5,7 +5,8 @@ import * as v from 'valibot';
 const Key = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'keys and hashes are lowercase words joined by hyphens'));
 const Text = v.pipe(v.string(), v.trim(), v.minLength(1));
 /** A file inside the pack's media/ folder, e.g. "podcasts/ep-fluoride-myths.mp3"; served at /media/<path>. */
-const MediaPath = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9/_.-]*\.(mp3|webm|mp4|pdf|svg|png|jpg|webp|vtt)$/, 'media paths are relative, lowercase, with a known extension'));
+const MediaPath = v.pipe(v.string(), v.regex(/^(?!.*\.\.)[a-z0-9][a-z0-9/_.-]*\.(mp3|webm|mp4|pdf|svg|png|jpg|webp|vtt)$/, 'media paths are relative, lowercase, with a known extension'));
+const YouTubeId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{11}$/, 'a YouTube id has 11 characters'));
 
 /**
  * When a dated item happens. Demo packs use offsets from "now" (re-anchored at each start for
@@ -52,7 +53,7 @@ export const ClassSchema = v.object({
   video: v.optional(MediaPath),
   /** PDF class file (kind pdf, optional handout for others) */
   pdf: v.optional(MediaPath),
-  youtubeId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{11}$/))),
+  youtubeId: v.optional(YouTubeId),
   /** live only: the meeting code; null means "not ready yet" */
   meetingCode: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[0-9]{9,11}$/)))),
   /** live only: seats; omitted means 100 */
@@ -185,7 +186,7 @@ export const PackSchema = v.object({
         key: Key,
         company: Key,
         video: v.optional(MediaPath),
-        youtubeId: v.optional(v.string()),
+        youtubeId: v.optional(YouTubeId),
         headline: Text,
         blurb: Text,
         buttonYes: Text,

@@ -28,7 +28,10 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqliteP
     dialect = 'postgres';
     // count(*) and bigint come back as strings by default; ours always fit in a JS number
     pg.types.setTypeParser(20, (val) => Number(val));
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }) }), plugins });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // an idle connection that drops (a restart, a failover) must not take the process down with it
+    pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
   } else {
     dialect = 'sqlite';
     if (config.sqlitePath !== ':memory:') mkdirSync(path.dirname(config.sqlitePath), { recursive: true });

@@ -81,7 +81,8 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
 
         if (ep.access === 'student' && !req.student) return fail(reply, 401, 'Please log in to continue.');
         // `s` is accepted for compatibility but never identifies anyone (decisions.md 1)
-        const s = (query?.output as { s?: unknown } | undefined)?.s ?? (body?.output as { s?: unknown; h?: unknown } | undefined)?.s;
+        const field = ep.identityField ?? 's';
+        const s = (query?.output as Record<string, unknown> | undefined)?.[field] ?? (body?.output as Record<string, unknown> | undefined)?.[field];
         if (typeof s === 'string' && s !== '' && req.student && s !== req.student.hash) return fail(reply, 403, 'This record belongs to another student.');
         if (typeof s === 'string' && s !== '' && !req.student && ep.access !== 'public') return fail(reply, 401, 'Please log in to continue.');
 

@@ -8,6 +8,8 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",
+  // the one video host a class may embed (decisions.md, Videos)
+  'frame-src https://www.youtube-nocookie.com',
   "connect-src 'self'",
   "worker-src 'self'",
   "manifest-src 'self'",

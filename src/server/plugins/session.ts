@@ -30,7 +30,8 @@ function readCookie(req: FastifyRequest, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    // our tokens are base64url and never encoded; anything else is not our session
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return null;
 }
@@ -42,7 +43,7 @@ export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { pu
     req.student = null;
     if (!req.url.startsWith('/api/')) return;
     const token = readCookie(req, cookie);
-    if (!token || token.length > 200) return;
+    if (!token || !/^[A-Za-z0-9_-]{20,200}$/.test(token)) return;
     const now = new Date(opts.clock.now()).toISOString();
     const row = await db
       .selectFrom('sessions')
@@ -54,6 +55,10 @@ export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { pu
     const idleLimit = new Date(opts.clock.now() - SESSION_IDLE_MS).toISOString();
     if (row.expiresAt <= now || row.lastSeenAt <= idleLimit) return;
     req.student = { id: row.id, hash: row.hash };
+    // the idle timeout counts from the last use; one write an hour per session is enough to keep it moving
+    if (row.lastSeenAt <= new Date(opts.clock.now() - 3600_000).toISOString()) {
+      await db.updateTable('sessions').set({ lastSeenAt: now }).where('tokenHash', '=', hashToken(token)).execute();
+    }
   });
 }
 

@@ -17,7 +17,8 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { clientDi
       // our setHeaders decides caching per file; the plugin's default would overwrite it
       cacheControl: false,
       setHeaders(res, file) {
-        const name = path.basename(file);
+        // the precompressed twin (sw.js.br) is the same file to the browser
+        const name = path.basename(file).replace(/\.(br|gz)$/, '');
         // hashed build assets never change; the worker and the shell must be revalidated every time
         if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) res.setHeader('cache-control', 'no-cache');
@@ -44,7 +45,9 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { clientDi
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
     if (url.startsWith('/api/') || url === '/api') return reply.code(404).send({ status: false, errorMsg: 'No such API call.' });
-    if (url.startsWith('/media/') || req.method !== 'GET' || !hasClient) {
+    // a missing file (an old chunk after a deploy, /favicon.ico) is a 404, never the app's HTML
+    const isFile = url.startsWith('/assets/') || /\/[^/]+\.[a-z0-9]{1,12}$/i.test(url);
+    if (url.startsWith('/media/') || isFile || req.method !== 'GET' || !hasClient) {
       return reply.code(404).type('text/plain; charset=utf-8').send(hasClient ? 'Not found.' : 'Not found. (The client is not built: run npm run build.)');
     }
     // every other path is a client route: the app decides between a screen and its "Page Not Found"

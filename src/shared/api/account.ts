@@ -57,5 +57,5 @@ export const getAccountHome = endpoint({
 });
 export const postSendCeReport = endpoint({ method: 'POST', path: 'send-ce-report', access: 'student', body: v.object({ s: S }), response: Ok });
 export const postSendCert = endpoint({ method: 'POST', path: 'send-cert', access: 'student', body: v.object({ s: S, c: v.optional(v.nullable(Hash)), p: v.optional(v.nullable(Hash)) }), response: Ok });
-export const postRemoveConsent = endpoint({ method: 'POST', path: 'remove-consent', access: 'student', body: v.object({ h: S }), response: Ok });
+export const postRemoveConsent = endpoint({ method: 'POST', path: 'remove-consent', access: 'student', identityField: 'h', body: v.object({ h: S }), response: Ok });
 export const postHideAgdReminder = endpoint({ method: 'POST', path: 'hide-agd-reminder', access: 'student', body: v.object({ s: S }), response: Ok });

@@ -14,6 +14,8 @@ export const Keyword = v.optional(v.pipe(v.string(), v.maxLength(200, 'q is too 
 export const ListFilters = { s: S, cid: v.optional(QueryInt('cid')), coid: v.optional(QueryInt('coid')), q: Keyword };
 
 export const Ok = v.object({ status: v.boolean() });
+/** free text with a length cap the contract enforces before any rule runs */
+export const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
 export const Iso = v.string();
 
 /** spec §3 "Class list item"; releaseDate carries the same ISO instant as releaseDateUTC (the client formats in local time) */

@@ -17,6 +17,11 @@ export interface Endpoint<Q extends AnySchema | undefined = AnySchema | undefine
    * 'student' a logged-in student only (401 otherwise)
    */
   access: 'public' | 'optional' | 'student';
+  /**
+   * the input field that carries the spec's student hash, when it is not `s` (remove-consent sends
+   * `h`, support `hash`); a value naming another student than the session's is refused (decisions.md 1)
+   */
+  identityField?: 's' | 'h' | 'hash';
   /** non-JSON answers (the calendar file); the response schema then describes the text */
   contentType?: string;
 }

@@ -1,9 +1,8 @@
 // Logging in and out, registration, recovery (spec §7 and decisions.md 1, 4, 5).
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { Ok, S } from './common.ts';
+import { Ok, S, Str } from './common.ts';
 
-const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
 
 /** what the client may keep about the logged-in student (no token: decisions.md 1) */
 export const LoginResult = v.object({

@@ -1,14 +1,14 @@
 // The support form and the per-navigation page view (spec §2, §7).
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { Ok } from './common.ts';
+import { Ok, Str } from './common.ts';
 
-const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
 
 export const postSupport = endpoint({
   method: 'POST',
   path: 'support',
   access: 'optional',
+  identityField: 'hash',
   body: v.object({ hash: v.optional(v.nullable(v.string())), name: Str(200), office: Str(200), email: Str(200), phone: Str(40), subject: Str(60), comment: Str(1000) }),
   response: Ok,
 });

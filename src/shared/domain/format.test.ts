@@ -68,3 +68,17 @@ describe('form rules of spec §5', () => {
     expect(validateSupport({ name: 'Jordan Rivera', office: 'Bright Dental', email: 'j@example.com', phone: '5125550142', subject: 'Other', comment: 'x'.repeat(1001) }).comment).toBeDefined();
   });
 });
+
+describe('redactPath', () => {
+  it('hides tokens and codes in paths and query strings, and nothing else', async () => {
+    const { redactPath } = await import('./redact.ts');
+    expect(redactPath('/reset/Zx9-token_value')).toBe('/reset/:secret');
+    expect(redactPath('/login/signedlink?rurl=/seats')).toBe('/login/:secret?rurl=/seats');
+    expect(redactPath('/cancel-seat/abcdefgh1234')).toBe('/cancel-seat/:secret');
+    expect(redactPath('/cancel/abcdefgh1234')).toBe('/cancel/:secret');
+    expect(redactPath('/api/cancel-seat?code=abc&x=1')).toBe('/api/cancel-seat?code=:secret&x=1');
+    expect(redactPath('/api/home?s=student-hash')).toBe('/api/home?s=:secret');
+    expect(redactPath('/login?rurl=%2Fseats')).toBe('/login?rurl=%2Fseats');
+    expect(redactPath('/ondemand/2?q=implant')).toBe('/ondemand/2?q=implant');
+  });
+});

@@ -23,27 +23,20 @@ const filterOf = (q: { cid?: number | undefined; coid?: number | undefined; q?: 
 export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock; meetingUrlTemplate: string }): Implementation[] {
   const nowIso = () => new Date(opts.clock.now()).toISOString();
 
-  /** one page of a list; the page is clamped to the last page (spec §5, §9) */
-  async function classPage(kind: ClassListKind, f: ListFilter, page: number, studentId: number | null) {
-    const size = kind === 'upcoming' ? UPCOMING_PAGE_SIZE : PAGE_SIZE;
-    let res = await repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset: page * size, limit: size });
+  /** one page of a list; a page past the end is clamped to the last page (spec §5, §9) */
+  async function pageOf<T>(fetch: (offset: number, limit: number) => Promise<{ items: T[]; total: number }>, page: number, size: number) {
+    let res = await fetch(page * size, size);
     const last = Math.max(0, Math.ceil(res.total / size) - 1);
     if (page > last) {
       page = last;
-      res = await repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset: page * size, limit: size });
+      res = await fetch(page * size, size);
     }
     return { status: true as const, rowCount: res.items.length, totalRows: res.total, pageSize: size, page, data: res.items };
   }
-
-  async function podcastPage(f: ListFilter, page: number, studentId: number | null) {
-    let res = await repo.listPodcasts(f, { studentId, nowIso: nowIso(), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-    const last = Math.max(0, Math.ceil(res.total / PAGE_SIZE) - 1);
-    if (page > last) {
-      page = last;
-      res = await repo.listPodcasts(f, { studentId, nowIso: nowIso(), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-    }
-    return { status: true as const, rowCount: res.items.length, totalRows: res.total, pageSize: PAGE_SIZE, page, data: res.items };
-  }
+  const classPage = (kind: ClassListKind, f: ListFilter, page: number, studentId: number | null) =>
+    pageOf((offset, limit) => repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset, limit }), page, kind === 'upcoming' ? UPCOMING_PAGE_SIZE : PAGE_SIZE);
+  const podcastPage = (f: ListFilter, page: number, studentId: number | null) =>
+    pageOf((offset, limit) => repo.listPodcasts(f, { studentId, nowIso: nowIso(), offset, limit }), page, PAGE_SIZE);
 
   const seatsOf = (items: { hash: string; hasSeat: boolean; isWaiting: boolean }[]) => items.filter((i) => i.hasSeat).map((i) => ({ hash: i.hash, isWaiting: i.isWaiting }));
 
@@ -113,8 +106,9 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock; mee
 
     implement(classes.getClass, async ({ query, student }) => {
       const c = await repo.classByHash(query.c);
-      if (!c) throw new HttpError(404, 'No class selected.');
       const now = opts.clock.now();
+      // an on-demand class is not there before its release (the lists hide it too); a live one is announced
+      if (!c || (c.typeId !== CLASS_TYPE.LIVE && Date.parse(c.releaseDate) > now)) throw new HttpError(404, 'No class selected.');
       const mine = student ? await repo.studentClassRow(c.id, student.id) : null;
       const reserved = mine?.seat?.status === 'reserved';
       const isLive = c.typeId === CLASS_TYPE.LIVE;
@@ -136,7 +130,7 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock; mee
           releaseDateUTC: c.releaseDate,
           serverTime: new Date(now).toISOString(),
           typeId: c.typeId,
-          youtubeUrl: c.youtubeId ? `https://www.youtube.com/embed/${c.youtubeId}` : null,
+          youtubeUrl: c.youtubeId ? `https://www.youtube-nocookie.com/embed/${c.youtubeId}` : null,
           videoFile: c.videoFile,
           pdfClassFile: c.pdfFile,
           // only a seat holder gets the code that opens the meeting

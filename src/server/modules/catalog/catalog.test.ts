@@ -159,6 +159,28 @@ describe('one item', () => {
     expect(body.classObj.zoomCode).toBe(pack.classes!.find((c) => c.hash === reservedHash)!.meetingCode ?? null);
   });
 
+  it('keeps the session alive while it is used (idle timeout slides, absolute one does not)', async () => {
+    const row = () => t.database.db.selectFrom('sessions').select(['lastSeenAt', 'expiresAt']).where('tokenHash', '=', hashToken(TOKEN)).executeTakeFirstOrThrow();
+    const before = await row();
+    t.clock.advance(2 * 3600_000);
+    await get('/api/home', cookie);
+    const after = await row();
+    expect(after.lastSeenAt).toBe(new Date(t.clock.now()).toISOString());
+    expect(after.expiresAt).toBe(before.expiresAt);
+    t.clock.advance(-2 * 3600_000);
+  });
+
+  it('does not open an on-demand class before its release', async () => {
+    const video = pack.classes!.find((c) => c.kind === 'video')!;
+    const future = new Date(t.clock.now() + 86_400_000).toISOString();
+    await t.database.db.updateTable('classes').set({ releaseDate: future }).where('hash', '=', video.hash).execute();
+    const res = await t.app.inject(`/api/class?c=${video.hash}`);
+    expect(res.statusCode).toBe(404);
+    expect(json(res).errorMsg).toBe('No class selected.');
+    const list = await get('/api/ondemand?page=0');
+    expect(list.data.map((c: { hash: string }) => c.hash)).not.toContain(video.hash);
+  });
+
   it('answers an unknown class with the spec’s message', async () => {
     const res = await t.app.inject('/api/class?c=no-such-class');
     expect(res.statusCode).toBe(404);

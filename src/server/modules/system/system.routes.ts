@@ -1,5 +1,6 @@
 // Health and the per-navigation page view.
 import { getHealth, postPageView } from '#shared/api/support';
+import { redactPath } from '#shared/domain/redact';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../config.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -11,7 +12,7 @@ export function systemRoutes(db: Kysely<DB>, opts: { clock: Clock; dialect: Dial
     // no database read: this is the floor the benchmarks compare the list endpoints against
     implement(getHealth, async () => ({ status: true, version: opts.version, build: opts.build, database: opts.dialect, serverTime: new Date(opts.clock.now()).toISOString() })),
     implement(postPageView, async ({ body, student }) => {
-      await db.insertInto('pageViews').values({ path: body.path, studentId: student?.id ?? null, createdAt: new Date(opts.clock.now()).toISOString() }).execute();
+      await db.insertInto('pageViews').values({ path: redactPath(body.path), studentId: student?.id ?? null, createdAt: new Date(opts.clock.now()).toISOString() }).execute();
       return { status: true };
     }),
   ];

@@ -5,7 +5,6 @@ import { formatCreditsWithType, formatDate, formatDateTime } from '#shared/domai
 import { mediaUrl } from '../../../lib/media.ts';
 import { richText } from '../../../lib/sanitize-html.tsx';
 
-export const CLASS_TYPE_LIVE = 20;
 
 export function ClassDetails({ cls, live = false }: { cls: ClassDetail; live?: boolean }) {
   return (
