@@ -202,7 +202,8 @@ export function catalogRepository(db: Kysely<DB>) {
   });
 
   return {
-    async listClasses(kind: ClassListKind, f: ListFilter, opts: { studentId: number | null; nowIso: string; offset: number; limit: number }) {
+    /** a page of classes and, unless `withTotal` is false (home sections show no count), the number of matches */
+    async listClasses(kind: ClassListKind, f: ListFilter, opts: { studentId: number | null; nowIso: string; offset: number; limit: number; withTotal?: boolean }) {
       const where = classWhere(kind, f, opts.nowIso);
       const [rows, total] = await Promise.all([
         classBase(opts.studentId)
@@ -213,16 +214,16 @@ export function catalogRepository(db: Kysely<DB>) {
           .offset(opts.offset)
           .limit(opts.limit)
           .execute(),
-        classBase(null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
+        opts.withTotal === false ? { n: -1 } : classBase(null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
       ]);
       return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
     },
 
-    async listPodcasts(f: ListFilter, opts: { studentId: number | null; nowIso: string; offset: number; limit: number }) {
+    async listPodcasts(f: ListFilter, opts: { studentId: number | null; nowIso: string; offset: number; limit: number; withTotal?: boolean }) {
       const where = podcastWhere(f, opts.nowIso);
       const [rows, total] = await Promise.all([
         podcastBase(opts.studentId).select(podcastColumns).where(where).orderBy('p.releaseDate', 'desc').orderBy('p.id').offset(opts.offset).limit(opts.limit).execute(),
-        podcastBase(null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
+        opts.withTotal === false ? { n: -1 } : podcastBase(null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
       ]);
       return { items: (rows as PodcastRow[]).map(toPodcastItem), total: Number(total.n) };
     },

@@ -44,9 +44,9 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock; mee
     implement(catalog.getHome, async ({ student }) => {
       const sid = student?.id ?? null;
       const [webinars, classList, podcastList, featuredContent] = await Promise.all([
-        repo.listClasses('upcoming', {}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE }),
-        repo.listClasses('ondemand', {}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE }),
-        repo.listPodcasts({}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE }),
+        repo.listClasses('upcoming', {}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE, withTotal: false }),
+        repo.listClasses('ondemand', {}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE, withTotal: false }),
+        repo.listPodcasts({}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE, withTotal: false }),
         repo.featured(sid),
       ]);
       return {
