@@ -12,8 +12,17 @@ const pods = readJson('podcasts.json');
 
 interface PackClass { hash: string; kind: string; title: string; meetingCode?: string | null }
 interface PackShow { hash: string; title: string; episodes: { hash: string; title: string }[] }
+interface PackStudent {
+  username: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  seats: { class: string; waiting?: boolean }[];
+  inProgress: { class: string }[];
+}
 export const demo = {
   classes: main.classes as PackClass[],
+  student: (main.students as PackStudent[]).find((s) => s.username === 'demostudent')!,
   shows: pods.podcastShows as PackShow[],
   ebooks: main.ebooks as { hash: string; title: string }[],
 };
