@@ -1,11 +1,10 @@
 // /pending/{page?} (alias /exams/{page?}), 'CE in Progress' (spec §2): 'Pending exams: N', paged, a
 // Classroom button per row, credits with the CE type.
 import { Link, useParams } from 'wouter';
-import { ContentRow, Detail } from '../components/content/content-row.tsx';
+import { ClassRow } from '../components/content/class-rows.tsx';
 import { PagedList } from '../components/content/paged-list.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { isCanonicalPage, pageParam, paths } from '../config/paths.ts';
-import { formatCreditsWithType, formatDate } from '#shared/domain/format';
 import { usePending } from '../features/my-ce/api/get-pending.ts';
 
 export default function PendingScreen() {
@@ -24,22 +23,16 @@ export default function PendingScreen() {
         label="CE in progress pages"
         header={(data) => <p className="list-count">Pending exams: {data.totalRows}</p>}
         renderItem={(item, i) => (
-          <ContentRow
+          <ClassRow
             key={item.hash}
-            title={item.className}
-            href={paths.classroom(item.hash)}
-            photo={item.photo}
+            item={item}
             eager={i < 2}
             actions={
               <Link className="button button-small" href={paths.classroom(item.hash)} aria-label={`Classroom: ${item.className}`}>
                 Classroom
               </Link>
             }
-          >
-            <Detail>{item.speakerName}</Detail>
-            <Detail label="Released">{formatDate(item.releaseDateUTC)}</Detail>
-            <Detail>{formatCreditsWithType(item.credits, item.ceTypeId, item.creditName)}</Detail>
-          </ContentRow>
+          />
         )}
       />
     </Screen>

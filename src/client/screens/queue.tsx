@@ -1,13 +1,12 @@
 // /queue/{page?}, 'Watch Later' (spec §2): paged; each row has a button that removes it from the list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'wouter';
-import { ContentRow, Detail } from '../components/content/content-row.tsx';
+import { ClassRow } from '../components/content/class-rows.tsx';
 import { PagedList } from '../components/content/paged-list.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { isCanonicalPage, pageParam, paths } from '../config/paths.ts';
 import { errorMessage } from '../lib/api.ts';
-import { formatCreditsWithType, formatDate } from '#shared/domain/format';
 import { useQueue } from '../features/my-ce/api/get-queue.ts';
 import { removeFromQueue } from '../features/classes/api/remove-queue.ts';
 
@@ -37,23 +36,16 @@ export default function QueueScreen() {
         label="Watch later pages"
         header={(data) => <p className="list-count">Watch later: {data.totalRows}</p>}
         renderItem={(item, i) => (
-          <ContentRow
+          <ClassRow
             key={item.hash}
-            title={item.className}
-            href={paths.classroom(item.hash)}
-            photo={item.photo}
+            item={item}
             eager={i < 2}
             actions={
               <button type="button" className="button button-small button-secondary" disabled={remove.isPending} onClick={() => remove.mutate(item.hash)} aria-label={`Remove from Watch Later: ${item.className}`}>
                 <span aria-hidden="true">− </span>Remove
               </button>
             }
-          >
-            <Detail>{item.speakerName}</Detail>
-            <Detail label="Sponsor">{item.sponsorCompanyName}</Detail>
-            <Detail label="Released">{formatDate(item.releaseDateUTC)}</Detail>
-            <Detail>{formatCreditsWithType(item.credits, item.ceTypeId, item.creditName)}</Detail>
-          </ContentRow>
+          />
         )}
       />
     </Screen>

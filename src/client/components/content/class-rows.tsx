@@ -1,4 +1,5 @@
 // Rows for class list items and podcast list items (spec §3), with the labels and click rules of spec §2/§4.
+import type { ReactNode } from 'react';
 import type { ClassListItem, PodcastListItem } from '#shared/api/common';
 import { paths } from '../../config/paths.ts';
 import { formatCreditsWithType, formatDate, formatDateTime, formatDuration } from '#shared/domain/format';
@@ -24,10 +25,10 @@ export function WebinarRow({ item, seats, level, eager }: RowOptions & { item: C
   );
 }
 
-/** an on-demand class: to the classroom; COMPLETED once the exam is taken */
-export function ClassRow({ item, level, eager }: RowOptions & { item: ClassListItem }) {
+/** an on-demand class: to the classroom; COMPLETED once the exam is taken; `actions` for the student's own lists */
+export function ClassRow({ item, level, eager, actions }: RowOptions & { item: ClassListItem; actions?: ReactNode }) {
   return (
-    <ContentRow title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager}>
+    <ContentRow title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor">{item.sponsorCompanyName}</Detail>
       <Detail label="Released">{formatDate(item.releaseDateUTC)}</Detail>
