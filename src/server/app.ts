@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { importPack, reanchorDemoWebinars } from './content/importer.ts';
 import { loadPack } from './content/load-pack.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogRepository } from './modules/catalog/catalog.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     [
       ...systemRoutes(database.db, { clock: config.clock, dialect: database.dialect, version: pkg.version, build: pkg.build }),
       ...catalogRoutes(catalogRepository(database.db), { clock: config.clock, meetingUrlTemplate: config.meetingUrlTemplate }),
+      ...authRoutes(database.db, { clock: config.clock, publicUrl: config.publicUrl, passwordHashCost: config.passwordHashCost, loginPerIpPer15Min: config.rateLimits.loginPerIpPer15Min }),
     ],
     { publicUrl: config.publicUrl },
   );

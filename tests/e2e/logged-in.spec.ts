@@ -1,49 +1,60 @@
-// Every logged-in screen, as the demo student: a real server session (written straight into the
-// server's database, as login will once the accounts issue lands) and the device's stored profile.
-// Screens whose calls are not built yet must still render their heading and the server's message.
-import { createHash, randomBytes } from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+// Every logged-in screen, as the demo student logged in through the form (a real server session in an
+// HttpOnly cookie; the device keeps only hash, name and e-mail). Screens whose calls come with later
+// issues still render their heading and the server's message. And the way in and out: login, logout.
 import type { Page } from '@playwright/test';
-import { dataDir } from '../playwright.config.ts';
 import { demo, expect, expectAccessible, screenReady, test } from './fixtures.ts';
 
 const student = demo.student;
+const PASSWORD = 'ce-pass-demo';
 
-async function logInAsDemo(page: Page, baseURL: string): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const db = new Database(path.join(dataDir, 'ce-pass.sqlite'), { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  const row = db.prepare('select id, hash from students where username = ?').get(student.username) as { id: number; hash: string };
-  const now = new Date().toISOString();
-  db.prepare('insert into sessions (token_hash, student_id, created_at, last_seen_at, expires_at, user_agent) values (?, ?, ?, ?, ?, null)').run(
-    createHash('sha256').update(token).digest('hex'),
-    row.id,
-    now,
-    now,
-    new Date(Date.now() + 86_400_000).toISOString(),
-  );
-  db.close();
-  await page.context().addCookies([{ name: 'sid', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto('/about');
+async function logIn(page: Page, rurl = '/about'): Promise<void> {
+  await page.goto(`/login?rurl=${encodeURIComponent(rurl)}`);
   await screenReady(page);
-  // the device's record of who is logged in, where the app's persisted store keeps it (idb-keyval's default store)
-  await page.evaluate(
-    ({ hash, name, email }) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
-        open.onsuccess = () => {
-          const tx = open.result.transaction('keyval', 'readwrite');
-          tx.objectStore('keyval').put({ state: { hash, name, email }, version: 1 }, 'cepass.session');
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-        open.onerror = () => reject(open.error);
-      }),
-    { hash: row.hash, name: `${student.firstname} ${student.lastname}`, email: student.email },
-  );
+  await page.getByLabel('Username').fill(student.username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL((u) => `${u.pathname}${u.search}` === rurl);
+  await screenReady(page);
 }
+
+test.describe('login and logout', () => {
+  test('a wrong password is refused in the spec’s words, and nothing is stored', async ({ page }) => {
+    await page.goto('/login?rurl=%2Fseats');
+    await screenReady(page);
+    await page.getByLabel('Username').fill(student.username);
+    await page.getByLabel('Password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid login - please try again.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?rurl=%2Fseats$/);
+    expect((await page.context().cookies()).filter((c) => c.name === 'sid')).toEqual([]);
+    await expectAccessible(page, '/login with an error');
+  });
+
+  test('an auth route sends the student to log in, then back to it; logout ends the session', async ({ page }) => {
+    await page.goto('/seats');
+    await expect(page).toHaveURL(/\/login\?rurl=%2Fseats$/);
+    await page.getByLabel('Username').fill(student.username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/seats$/);
+    await screenReady(page);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'sid')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('sid=');
+
+    await page.goto('/logout');
+    await screenReady(page);
+    await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();
+    await expectAccessible(page, '/logout');
+    await page.getByRole('button', { name: /log out/i }).click();
+    await expect(page).toHaveURL(/\/login/);
+    // the server session is gone, not only the device's record
+    const res = await page.request.get('/api/student', { headers: { cookie: `sid=${cookie.value}` } });
+    expect(res.status()).toBe(401);
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/login\?rurl=%2Faccount$/);
+  });
+});
 
 const reserved = student.seats.find((s) => !s.waiting)!.class;
 const waiting = student.seats.find((s) => s.waiting)!.class;
@@ -70,7 +81,7 @@ const SCREENS: [string, RegExp][] = [
 ];
 
 test.describe('logged in as the demo student', () => {
-  test.beforeEach(async ({ page, baseURL }) => logInAsDemo(page, baseURL!));
+  test.beforeEach(async ({ page }) => logIn(page));
 
   test('the menu is the logged-in one, and webinars carry the student’s RESERVED and WAITLIST badges', async ({ page }) => {
     await page.goto('/webinars');

@@ -8,6 +8,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql,
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
+import * as m0002 from './migrations/0002-login-attempts.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -18,7 +19,7 @@ export interface Database {
 }
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
-const MIGRATIONS: Record<string, DialectMigration> = { '0001-initial': m0001 };
+const MIGRATIONS: Record<string, DialectMigration> = { '0001-initial': m0001, '0002-login-attempts': m0002 };
 
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>): Promise<Database> {
   const plugins = [new CamelCasePlugin()];

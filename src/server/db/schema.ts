@@ -193,4 +193,5 @@ export interface DB {
   };
   pageViews: { id: Id; path: string; studentId: number | null; createdAt: string };
   meta: { key: string; value: string };
+  loginAttempts: { id: Id; account: string; ip: string; succeeded: Flag; createdAt: string };
 }

@@ -1,7 +1,7 @@
 // Who is calling: the server-side session named by the session cookie (security.md, "Sessions").
 // Login (issue 3) creates sessions; every /api handler reads identity from request.student only.
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../config.ts';
 import type { DB } from '../db/schema.ts';
@@ -25,7 +25,7 @@ export const sessionCookieName = (publicUrl: string) => (publicUrl.startsWith('h
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function readCookie(req: FastifyRequest, name: string): string | null {
+export function readCookie(req: FastifyRequest, name: string): string | null {
   const header = req.headers.cookie;
   if (!header) return null;
   for (const part of header.split(';')) {
@@ -65,3 +65,31 @@ export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { pu
 /** idle timeout 7 days, absolute 30 days (security.md) */
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * A new session for a student who just proved who they are: a fresh 256-bit token (rotation at
+ * login: the one the request carried, if any, is deleted), only its hash stored, the cookie set.
+ */
+export async function startSession(db: Kysely<DB>, req: FastifyRequest, reply: FastifyReply, studentId: number, opts: { publicUrl: string; clock: Clock }): Promise<void> {
+  const name = sessionCookieName(opts.publicUrl);
+  const previous = readCookie(req, name);
+  if (previous) await db.deleteFrom('sessions').where('tokenHash', '=', hashToken(previous)).execute();
+  const token = randomBytes(32).toString('base64url');
+  const now = opts.clock.now();
+  await db
+    .insertInto('sessions')
+    .values({ tokenHash: hashToken(token), studentId, createdAt: new Date(now).toISOString(), lastSeenAt: new Date(now).toISOString(), expiresAt: new Date(now + SESSION_ABSOLUTE_MS).toISOString(), userAgent: req.headers['user-agent']?.slice(0, 200) ?? null })
+    .execute();
+  reply.header('set-cookie', sessionCookie(name, token, Math.floor(SESSION_ABSOLUTE_MS / 1000), opts.publicUrl));
+}
+
+/** logout: the session row goes, and the browser forgets the cookie */
+export async function endSession(db: Kysely<DB>, req: FastifyRequest, reply: FastifyReply, opts: { publicUrl: string }): Promise<void> {
+  const name = sessionCookieName(opts.publicUrl);
+  const token = readCookie(req, name);
+  if (token) await db.deleteFrom('sessions').where('tokenHash', '=', hashToken(token)).execute();
+  reply.header('set-cookie', sessionCookie(name, '', 0, opts.publicUrl));
+}
+
+const sessionCookie = (name: string, value: string, maxAge: number, publicUrl: string) =>
+  `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${publicUrl.startsWith('https:') ? '; Secure' : ''}`;

@@ -4,7 +4,14 @@ import * as v from 'valibot';
 
 export type AnySchema = v.GenericSchema<any, any>;
 
-export interface Endpoint<Q extends AnySchema | undefined = AnySchema | undefined, B extends AnySchema | undefined = AnySchema | undefined, R extends AnySchema = AnySchema> {
+export type Access = 'public' | 'optional' | 'student';
+
+export interface Endpoint<
+  Q extends AnySchema | undefined = AnySchema | undefined,
+  B extends AnySchema | undefined = AnySchema | undefined,
+  R extends AnySchema = AnySchema,
+  A extends Access = Access,
+> {
   method: 'GET' | 'POST';
   /** the path under /api, exactly as spec §7 names it */
   path: string;
@@ -16,7 +23,7 @@ export interface Endpoint<Q extends AnySchema | undefined = AnySchema | undefine
    * who may call it: 'public' anyone; 'optional' anyone, personalised with a session;
    * 'student' a logged-in student only (401 otherwise)
    */
-  access: 'public' | 'optional' | 'student';
+  access: A;
   /**
    * the input field that carries the spec's student hash, when it is not `s` (remove-consent sends
    * `h`, support `hash`); a value naming another student than the session's is refused (decisions.md 1)
@@ -26,9 +33,9 @@ export interface Endpoint<Q extends AnySchema | undefined = AnySchema | undefine
   contentType?: string;
 }
 
-export const endpoint = <const Q extends AnySchema | undefined = undefined, const B extends AnySchema | undefined = undefined, const R extends AnySchema = AnySchema>(
-  e: Endpoint<Q, B, R>,
-): Endpoint<Q, B, R> => e;
+export const endpoint = <const Q extends AnySchema | undefined = undefined, const B extends AnySchema | undefined = undefined, const R extends AnySchema = AnySchema, const A extends Access = Access>(
+  e: Endpoint<Q, B, R, A>,
+): Endpoint<Q, B, R, A> => e;
 
 export type QueryOf<E> = E extends Endpoint<infer Q, any, any> ? (Q extends AnySchema ? v.InferInput<Q> : undefined) : never;
 export type BodyOf<E> = E extends Endpoint<any, infer B, any> ? (B extends AnySchema ? v.InferInput<B> : undefined) : never;
