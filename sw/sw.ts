@@ -6,18 +6,10 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 declare let self: ServiceWorkerGlobalScope;
 
-/**
- * Runtime caches, one name each so they can be versioned and cleared on their own.
- * They arrive with the offline issue (offline-and-audio.md): lists and podcast metadata
- * (stale-while-revalidate, shown as possibly stale offline), downloaded episodes (a whole-file
- * download answered with 206 slices; never cached while streaming), e-book PDFs and images.
- */
-const RUNTIME_CACHES = {
-  apiLists: 'api-lists-v1',
-  podcastAudio: 'podcast-audio-v1',
-  ebooks: 'ebooks-v1',
-  images: 'media-images-v1',
-} as const;
+// Runtime caches arrive with the offline issue (offline-and-audio.md), one versioned name each:
+// 'api-lists-v1' (lists and podcast metadata, stale-while-revalidate, shown as possibly stale),
+// 'podcast-audio-v1' (whole-file downloads answered with 206 slices; never cached while streaming),
+// 'ebooks-v1' and 'media-images-v1'.
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);

@@ -69,7 +69,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     app,
     [
       ...systemRoutes(database.db, { clock: config.clock, dialect: database.dialect, version: pkg.version, build: pkg.build }),
-      ...catalogRoutes(catalogRepository(database.db), { clock: config.clock, meetingUrlTemplate: config.meetingUrlTemplate }),
+      ...catalogRoutes(catalogRepository(database.db), { clock: config.clock }),
       ...authRoutes(database.db, { clock: config.clock, publicUrl: config.publicUrl, passwordHashCost: config.passwordHashCost, loginPerIpPer15Min: config.rateLimits.loginPerIpPer15Min }),
     ],
     { publicUrl: config.publicUrl },

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Field } from '../components/ui/form-field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
@@ -45,11 +45,7 @@ function HomeTab() {
         Email Proof of CE Report
       </button>
       {report.isSuccess && <Alert tone="success">Check email inbox for Proof of CE report.</Alert>}
-      {report.isError && (
-        <Alert tone="danger" dismissible onDismiss={() => report.reset()}>
-          {errorMessage(report.error, 'Service error.')}
-        </Alert>
-      )}
+      <MutationError mutation={report} fallback={'Service error.'} />
     </>
   );
 }
@@ -92,11 +88,7 @@ function PasswordTab() {
           <input type="password" autoComplete="new-password" value={password2} onChange={(e) => setPassword2(e.target.value)} maxLength={200} />
         </Field>
         {save.isSuccess && <Alert tone="success">Account password updated.</Alert>}
-        {save.isError && (
-          <Alert tone="danger" dismissible onDismiss={() => save.reset()}>
-            {errorMessage(save.error, 'Service error.')}
-          </Alert>
-        )}
+        <MutationError mutation={save} fallback={'Service error.'} />
         <button type="submit" className="button" disabled={save.isPending}>
           Update Password
         </button>

@@ -2,10 +2,9 @@
 // 'No, I Did Not Attend', then the evaluation.
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useParams } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
+import { MutationError } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { saveAffidavit } from '../features/learning/api/save-affidavit.ts';
 
@@ -26,11 +25,7 @@ export default function AffidavitScreen() {
           No, I Did Not Attend
         </button>
       </div>
-      {save.isError && (
-        <Alert tone="danger" dismissible onDismiss={() => save.reset()}>
-          {errorMessage(save.error, 'Error recording response. Try again later.')}
-        </Alert>
-      )}
+      <MutationError mutation={save} fallback={'Error recording response. Try again later.'} />
     </Screen>
   );
 }

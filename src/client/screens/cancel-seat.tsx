@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
@@ -65,11 +65,7 @@ export default function CancelSeatScreen() {
             </button>
           </div>
         ))}
-      {cancel.isError && (
-        <Alert tone="danger" dismissible onDismiss={() => cancel.reset()}>
-          {errorMessage(cancel.error, 'Unable to cancel seat.  Unknown reason.')}
-        </Alert>
-      )}
+      <MutationError mutation={cancel} fallback={'Unable to cancel seat.  Unknown reason.'} />
     </Screen>
   );
 }

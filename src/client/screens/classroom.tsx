@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { getClass } from '#shared/api/classes';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
@@ -101,11 +101,7 @@ export default function ClassroomScreen() {
           </Link>
         )}
       </div>
-      {queue.isError && (
-        <Alert tone="danger" dismissible onDismiss={() => queue.reset()}>
-          {errorMessage(queue.error, 'Error trapped while removing class.')}
-        </Alert>
-      )}
+      <MutationError mutation={queue} fallback={'Error trapped while removing class.'} />
       {video && (
         <div id="class-media" className="class-media" hidden={!showMedia}>
           {showMedia && (
@@ -125,11 +121,7 @@ export default function ClassroomScreen() {
             Email Certificate
           </button>
           {cert.isSuccess && <Alert tone="success">Check your email inbox for the Proof of CE certificate.</Alert>}
-          {cert.isError && (
-            <Alert tone="danger" dismissible onDismiss={() => cert.reset()}>
-              {errorMessage(cert.error, 'Service error.')}
-            </Alert>
-          )}
+          <MutationError mutation={cert} fallback={'Service error.'} />
         </div>
       )}
       <ClassDetails cls={o} />

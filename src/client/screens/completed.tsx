@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { ContentRow, Detail } from '../components/content/content-row.tsx';
 import { PagedList } from '../components/content/paged-list.tsx';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { isCanonicalPage, pageParam, paths } from '../config/paths.ts';
@@ -55,11 +55,7 @@ export default function CompletedScreen() {
             </button>
           </div>
           {cert.isSuccess && <Alert tone="success">Check your email inbox for the Proof of CE certificate.</Alert>}
-          {cert.isError && (
-            <Alert tone="danger" dismissible onDismiss={() => cert.reset()}>
-              {errorMessage(cert.error, 'Service error.')}
-            </Alert>
-          )}
+          <MutationError mutation={cert} fallback={'Service error.'} />
           {tab === 'webinars' ? (
             <PagedList
               query={webinars}

@@ -2,10 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
 import { GDPR_UNCHECKED } from '#shared/domain/validation';
 import { removeConsent } from '../features/account/api/remove-consent.ts';
 import { useSessionStore } from '../features/session/stores/session-store.ts';
@@ -46,11 +45,7 @@ export default function GdprScreen() {
             {GDPR_UNCHECKED}
           </p>
         )}
-        {request.isError && (
-          <Alert tone="danger" dismissible onDismiss={() => request.reset()}>
-            {errorMessage(request.error, 'Service error.')}
-          </Alert>
-        )}
+        <MutationError mutation={request} fallback={'Service error.'} />
         <button type="submit" className="button" disabled={request.isPending}>
           Submit Request
         </button>

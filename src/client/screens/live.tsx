@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
 import { getClass, type ClassDetail, type StudentClassData } from '#shared/api/classes';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Countdown, useRemainingSeconds } from '../components/ui/countdown.tsx';
 import { Loading } from '../components/ui/loading.tsx';
@@ -79,11 +79,7 @@ function LiveBody({ cls, sd, refetch, refreshing }: { cls: ClassDetail; sd: Stud
           {!canEnter && seated && <p className="hint">The Enter Webinar button opens 30 minutes before the start.</p>}
         </div>
       )}
-      {start.isError && (
-        <Alert tone="danger" dismissible onDismiss={() => start.reset()}>
-          {errorMessage(start.error, 'Error classStart service.')}
-        </Alert>
-      )}
+      <MutationError mutation={start} fallback={'Error classStart service.'} />
       <section aria-labelledby="calendar-title" className="calendar-links">
         <h2 id="calendar-title">Add to your calendar</h2>
         <ul className="inline-list">

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Field } from '../components/ui/form-field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
@@ -76,11 +76,7 @@ export default function LoginScreen() {
         <Field label="Password" required error={pError}>
           <input type="password" name="password" autoComplete="current-password" value={p} onChange={(e) => setP(e.target.value)} maxLength={200} />
         </Field>
-        {login.isError && (
-          <Alert tone="danger" dismissible onDismiss={() => login.reset()}>
-            {errorMessage(login.error, LOGIN_FAILED)}
-          </Alert>
-        )}
+        <MutationError mutation={login} fallback={LOGIN_FAILED} />
         <button type="submit" className="button" disabled={login.isPending}>
           {login.isPending ? 'Logging in…' : 'Login'}
         </button>

@@ -6,7 +6,7 @@ import { uuid } from '../lib/uuid.ts';
 import { Link, useParams } from 'wouter';
 import type { PodcastListItem } from '#shared/api/common';
 import { postPodcastView } from '#shared/api/podcasts';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
@@ -66,11 +66,7 @@ function Episode({ episode }: { episode: PodcastListItem }) {
         )}
       </div>
       {cert.isSuccess && <Alert tone="success">Check your email inbox for the Proof of CE certificate.</Alert>}
-      {cert.isError && (
-        <Alert tone="danger" dismissible onDismiss={() => cert.reset()}>
-          {errorMessage(cert.error, 'Service error.')}
-        </Alert>
-      )}
+      <MutationError mutation={cert} fallback={'Service error.'} />
       {detail.isError && <Alert tone="danger">{errorMessage(detail.error, PODCAST_ERROR)}</Alert>}
       {detail.data && (
         <>

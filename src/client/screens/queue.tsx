@@ -3,10 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { ClassRow } from '../components/content/class-rows.tsx';
 import { PagedList } from '../components/content/paged-list.tsx';
-import { Alert } from '../components/ui/alert.tsx';
+import { MutationError } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { isCanonicalPage, pageParam, paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
 import { useQueue } from '../features/my-ce/api/get-queue.ts';
 import { removeFromQueue } from '../features/classes/api/remove-queue.ts';
 
@@ -21,11 +20,7 @@ export default function QueueScreen() {
   });
   return (
     <Screen title="Watch Later">
-      {remove.isError && (
-        <Alert tone="danger" dismissible onDismiss={() => remove.reset()}>
-          {errorMessage(remove.error, 'Error trapped while removing class.')}
-        </Alert>
-      )}
+      <MutationError mutation={remove} fallback={'Error trapped while removing class.'} />
       <PagedList
         query={list}
         page={page}

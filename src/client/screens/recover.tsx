@@ -2,11 +2,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Field } from '../components/ui/form-field.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
 import { RECOVER_MISSING } from '#shared/domain/validation';
 import { recoverAccount } from '../features/session/api/recover.ts';
 
@@ -46,11 +45,7 @@ export default function RecoverScreen() {
         </Field>
         {missing && <Alert tone="danger">{RECOVER_MISSING}</Alert>}
         {recover.isSuccess && item?.status === false && <Alert tone="danger">{item.msg}</Alert>}
-        {recover.isError && (
-          <Alert tone="danger" dismissible onDismiss={() => recover.reset()}>
-            {errorMessage(recover.error, 'Unknown error.')}
-          </Alert>
-        )}
+        <MutationError mutation={recover} fallback={'Unknown error.'} />
         <button type="submit" className="button" disabled={recover.isPending}>
           Recover
         </button>

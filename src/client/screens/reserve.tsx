@@ -2,7 +2,7 @@
 // details. A student who already holds a seat or a waitlist place goes straight to the live page.
 import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Countdown, useRemainingSeconds } from '../components/ui/countdown.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
@@ -37,11 +37,7 @@ function ReserveBody({ cls }: { cls: ClassDetail }) {
         )}
         <Link href={paths.webinars()}>All upcoming webinars</Link>
       </div>
-      {reserve.isError && (
-        <Alert tone="danger" dismissible onDismiss={() => reserve.reset()}>
-          {errorMessage(reserve.error, 'Unable to reserve seat.')}
-        </Alert>
-      )}
+      <MutationError mutation={reserve} fallback={'Unable to reserve seat.'} />
       <ClassDetails cls={cls} live />
     </>
   );

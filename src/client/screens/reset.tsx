@@ -2,11 +2,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Field } from '../components/ui/form-field.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
 import { password2Error, passwordError } from '#shared/domain/validation';
 import { resetPassword } from '../features/session/api/reset-password.ts';
 
@@ -44,11 +43,7 @@ export default function ResetScreen() {
         <Field label="Repeat new password" required error={e2}>
           <input type="password" autoComplete="new-password" value={password2} onChange={(e) => setPassword2(e.target.value)} maxLength={200} />
         </Field>
-        {reset.isError && (
-          <Alert tone="danger" dismissible onDismiss={() => reset.reset()}>
-            {errorMessage(reset.error, 'Service error.')}
-          </Alert>
-        )}
+        <MutationError mutation={reset} fallback={'Service error.'} />
         <button type="submit" className="button" disabled={reset.isPending}>
           Set Password
         </button>

@@ -3,11 +3,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Field } from '../components/ui/form-field.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
 import { SUPPORT_TOPICS, validateSupport, type SupportValues } from '#shared/domain/validation';
 import { sendSupportRequest } from '../features/support/api/support.ts';
 import { useSessionHydrated, useSessionStore } from '../features/session/stores/session-store.ts';
@@ -87,11 +86,7 @@ function SupportForm() {
         <Field label="Comment" required hint="Up to 1000 characters." error={shown('comment')}>
           <textarea rows={6} value={values.comment} onChange={set('comment')} onBlur={touch('comment')} maxLength={1000} />
         </Field>
-        {send.isError && (
-          <Alert tone="danger" dismissible onDismiss={() => send.reset()}>
-            {errorMessage(send.error, 'System error - contact tech support.')}
-          </Alert>
-        )}
+        <MutationError mutation={send} fallback={'System error - contact tech support.'} />
         <button type="submit" className="button" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send Message'}
         </button>

@@ -1,5 +1,6 @@
 // Alerts: danger (errors, announced at once), success and info (announced politely); optionally dismissible.
 import { useState, type ReactNode } from 'react';
+import { errorMessage } from '../../lib/api.ts';
 
 interface AlertProps {
   tone?: 'danger' | 'success' | 'info' | 'warning';
@@ -28,5 +29,15 @@ export function Alert({ tone = 'info', children, dismissible = false, onDismiss 
         </button>
       )}
     </div>
+  );
+}
+
+/** a failed action in the server's words (or the spec's fallback), dismissible; dismissing resets the action */
+export function MutationError({ mutation, fallback }: { mutation: { isError: boolean; error: unknown; reset: () => void }; fallback: string }) {
+  if (!mutation.isError) return null;
+  return (
+    <Alert tone="danger" dismissible onDismiss={() => mutation.reset()}>
+      {errorMessage(mutation.error, fallback)}
+    </Alert>
   );
 }

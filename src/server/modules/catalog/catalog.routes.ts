@@ -20,7 +20,7 @@ const SMALL_WORDS = ['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'o
 
 const filterOf = (q: { cid?: number | undefined; coid?: number | undefined; q?: string | undefined }): ListFilter => ({ categoryId: q.cid, companyId: q.coid, keyword: sanitizeKeyword(q.q) });
 
-export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock; meetingUrlTemplate: string }): Implementation[] {
+export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): Implementation[] {
   const nowIso = () => new Date(opts.clock.now()).toISOString();
 
   /** one page of a list; a page past the end is clamped to the last page (spec §5, §9) */
