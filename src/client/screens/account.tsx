@@ -5,11 +5,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Field } from '../components/ui/form-field.tsx';
-import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
 import { paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
 import { password2Error, passwordError } from '#shared/domain/validation';
 import { useAccountHome } from '../features/account/api/get-account-home.ts';
 import { useProfile } from '../features/account/api/get-profile.ts';
@@ -21,8 +20,7 @@ type Tab = 'home' | 'profile' | 'password';
 function HomeTab() {
   const summary = useAccountHome();
   const report = useMutation({ mutationFn: sendCeReport });
-  if (summary.isPending) return <Loading />;
-  if (summary.isError) return <Alert tone="danger">{errorMessage(summary.error, 'Service error.')}</Alert>;
+  if (!summary.isSuccess) return <QueryState query={summary} errorFallback="Service error." />;
   const { ceHome, ceLive, ceTotal } = summary.data.summary;
   return (
     <>
@@ -52,8 +50,7 @@ function HomeTab() {
 
 function ProfileTab() {
   const profile = useProfile();
-  if (profile.isPending) return <Loading />;
-  if (profile.isError) return <Alert tone="danger">{errorMessage(profile.error, 'Service error.')}</Alert>;
+  if (!profile.isSuccess) return <QueryState query={profile} errorFallback="Service error." />;
   const s = profile.data.student;
   return (
     <>

@@ -5,10 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { getClass } from '#shared/api/classes';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
-import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
 import { paths } from '../config/paths.ts';
-import { callQuietly, errorMessage } from '../lib/api.ts';
+import { callQuietly } from '../lib/api.ts';
 import { formatDate } from '#shared/domain/format';
 import { mediaUrl } from '../lib/media.ts';
 import { apiQuery } from '../lib/query-client.ts';
@@ -37,16 +37,10 @@ export default function ClassroomScreen() {
   });
   const cert = useMutation({ mutationFn: () => sendCertificate({ c }) });
 
-  if (cls.isPending)
+  if (!cls.isSuccess)
     return (
       <Screen title="Classroom">
-        <Loading />
-      </Screen>
-    );
-  if (cls.isError)
-    return (
-      <Screen title="Classroom">
-        <Alert tone="danger">{errorMessage(cls.error, 'Service error: getClass.')}</Alert>
+        <QueryState query={cls} errorFallback="Service error: getClass." />
       </Screen>
     );
 

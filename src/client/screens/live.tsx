@@ -10,6 +10,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Countdown, useRemainingSeconds } from '../components/ui/countdown.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
 import { paths, queryString } from '../config/paths.ts';
 import { errorMessage } from '../lib/api.ts';
 import { alarmReached, LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
@@ -117,16 +118,10 @@ function StaleSession() {
 export default function LiveScreen() {
   const { c = '' } = useParams<{ c: string }>();
   const cls = useClass(c, { refetchInterval: LIVE_REFRESH_MS });
-  if (cls.isPending)
+  if (!cls.isSuccess)
     return (
       <Screen title="Live Webinar">
-        <Loading />
-      </Screen>
-    );
-  if (cls.isError)
-    return (
-      <Screen title="Live Webinar">
-        <Alert tone="danger">{errorMessage(cls.error, 'Service error: getClass.')}</Alert>
+        <QueryState query={cls} errorFallback="Service error: getClass." />
       </Screen>
     );
   const { classObj, studentData } = cls.data;

@@ -2,12 +2,11 @@
 // details. A student who already holds a seat or a waitlist place goes straight to the live page.
 import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
-import { Alert, MutationError } from '../components/ui/alert.tsx';
+import { MutationError } from '../components/ui/alert.tsx';
 import { Countdown, useRemainingSeconds } from '../components/ui/countdown.tsx';
-import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
 import { paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
 import { CLASS_TYPE } from '#shared/domain/constants';
@@ -46,16 +45,10 @@ function ReserveBody({ cls }: { cls: ClassDetail }) {
 export default function ReserveScreen() {
   const { c = '' } = useParams<{ c: string }>();
   const cls = useClass(c);
-  if (cls.isPending)
+  if (!cls.isSuccess)
     return (
       <Screen title="Reserve a Seat">
-        <Loading />
-      </Screen>
-    );
-  if (cls.isError)
-    return (
-      <Screen title="Reserve a Seat">
-        <Alert tone="danger">{errorMessage(cls.error, 'Service error: getClass.')}</Alert>
+        <QueryState query={cls} errorFallback="Service error: getClass." />
       </Screen>
     );
   const { classObj, studentData } = cls.data;

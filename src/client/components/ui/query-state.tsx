@@ -11,11 +11,12 @@ interface QueryStateProps<T> {
   /** the message when the server gave none (spec §8 per screen) */
   errorFallback?: string;
   loadingLabel?: string;
-  children: (data: T) => ReactNode;
+  /** omitted when a screen returns early while its data is not there (`if (!q.isSuccess) return …`) */
+  children?: (data: T) => ReactNode;
 }
 
 export function QueryState<T>({ query, errorFallback, loadingLabel, children }: QueryStateProps<T>) {
   if (query.isPending) return <Loading label={loadingLabel} />;
   if (query.isError) return <Alert tone="danger">{errorMessage(query.error, errorFallback)}</Alert>;
-  return <>{children(query.data)}</>;
+  return <>{children?.(query.data)}</>;
 }
