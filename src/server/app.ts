@@ -3,16 +3,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import { redactPath } from '#shared/domain/redact';
 import type { Config } from './config.ts';
 import { importPack, reanchorDemoWebinars } from './content/importer.ts';
 import { loadPack } from './content/load-pack.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { startMailer, type Mailer } from './mail/mailer.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogRepository } from './modules/catalog/catalog.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
-import { registerContract } from './plugins/contract.ts';
+import { HttpError, registerContract } from './plugins/contract.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
@@ -23,6 +26,7 @@ const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../pac
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
+  mailer: Mailer;
 }
 
 /** Seeds an empty database with the demo pack, and keeps demo webinar dates fresh (decisions.md). */
@@ -53,7 +57,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     return503OnClosing: true,
   });
   const database = await openDatabase(config);
-  app.addHook('onClose', async () => database.close());
+  const mailer = startMailer(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, clock: config.clock, log: app.log });
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    await database.close();
+  });
   try {
     await prepareContent(database, config, app.log);
   } catch (err) {
@@ -65,15 +73,36 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerSession(app, database.db, { publicUrl: config.publicUrl, clock: config.clock });
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
+  // per-IP limits live in this process (security.md: limits are per instance); the per-account ones are
+  // counted in the database so every process sees them
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new HttpError(429, 'Too many requests. Wait a while and try again.', { headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) } }),
+  });
+  const limits = config.rateLimits;
+  const hour = 3600_000;
+  const accountDeps = { db: database.db, clock: config.clock, publicUrl: config.publicUrl, passwordHashCost: config.passwordHashCost, loginPerIpPer15Min: limits.loginPerIpPer15Min, mailer };
   registerContract(
     app,
     [
       ...systemRoutes(database.db, { clock: config.clock, dialect: database.dialect, version: pkg.version, build: pkg.build }),
       ...catalogRoutes(catalogRepository(database.db), { clock: config.clock }),
-      ...authRoutes(database.db, { clock: config.clock, publicUrl: config.publicUrl, passwordHashCost: config.passwordHashCost, loginPerIpPer15Min: config.rateLimits.loginPerIpPer15Min }),
+      ...authRoutes(accountDeps),
+      ...accountRoutes(accountDeps),
     ],
-    { publicUrl: config.publicUrl },
+    {
+      publicUrl: config.publicUrl,
+      rateLimits: {
+        'POST register': { max: limits.registerPerIpPerHour, timeWindow: hour },
+        'POST recover': { max: limits.recoverPerIpPerHour, timeWindow: hour },
+        'POST reset-password': { max: limits.recoverPerIpPerHour, timeWindow: hour },
+        'POST login-link': { max: limits.loginPerIpPer15Min, timeWindow: 15 * 60_000 },
+        'GET validate-username': { max: limits.validatePerIpPer10Min, timeWindow: 10 * 60_000 },
+        'GET validate-email': { max: limits.validatePerIpPer10Min, timeWindow: 10 * 60_000 },
+        'GET validate-agd-number': { max: limits.validatePerIpPer10Min, timeWindow: 10 * 60_000 },
+      },
+    },
   );
   await registerStaticFiles(app, { clientDir: config.clientDir, mediaDir: path.join(config.dataDir, 'media') });
-  return { app, database };
+  return { app, database, mailer };
 }

@@ -1,11 +1,11 @@
 // The one way content enters the database: `content:import` and the demo seed both call importPack.
 // Additive: an item whose hash or key already exists is kept as it is and reported as skipped.
-import { randomBytes } from 'node:crypto';
 import { cp, mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { CLASS_TYPE, VPAD_SLOT } from '#shared/domain/constants';
+import { randomHash } from '../db/ids.ts';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { LoadedPack } from './load-pack.ts';
@@ -25,7 +25,6 @@ export interface ImportReport {
 
 const KIND_TYPE: Record<PackClass['kind'], number> = { live: CLASS_TYPE.LIVE, video: CLASS_TYPE.PRODUCED, pdf: CLASS_TYPE.PDF, archive: CLASS_TYPE.ARCHIVE, tutorial: CLASS_TYPE.PRODUCED };
 
-export const randomHash = (bytes = 12) => randomBytes(bytes).toString('base64url');
 const iso = (ms: number) => new Date(ms).toISOString();
 const whenMs = (w: { at: string } | { minutesFromNow: number }, now: number) => ('at' in w ? Date.parse(w.at) : now + w.minutesFromNow * 60_000);
 

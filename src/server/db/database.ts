@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-login-attempts.ts';
+import * as m0003 from './migrations/0003-accounts.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,7 +20,7 @@ export interface Database {
 }
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
-const MIGRATIONS: Record<string, DialectMigration> = { '0001-initial': m0001, '0002-login-attempts': m0002 };
+const MIGRATIONS: Record<string, DialectMigration> = { '0001-initial': m0001, '0002-login-attempts': m0002, '0003-accounts': m0003 };
 
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>): Promise<Database> {
   const plugins = [new CamelCasePlugin()];

@@ -190,6 +190,9 @@ export interface DB {
     sentAt: string | null;
     attempts: Generated<number>;
     lastError: string | null;
+    /** whose mail it is and what kind, for the per-account limits */
+    studentId: number | null;
+    kind: string | null;
   };
   pageViews: { id: Id; path: string; studentId: number | null; createdAt: string };
   meta: { key: string; value: string };

@@ -10,6 +10,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** per-field messages of a refused form, and headers such as Retry-After */
+    readonly extra: { errors?: Record<string, string>; headers?: Record<string, string> } = {},
   ) {
     super(message);
   }
@@ -50,6 +52,8 @@ function describeIssues(issues: v.BaseIssue<unknown>[]): string {
 
 export interface ContractOptions {
   publicUrl: string;
+  /** per-IP request limits by 'METHOD path' (security.md throttles), enforced by @fastify/rate-limit */
+  rateLimits?: Record<string, { max: number; timeWindow: number }>;
 }
 
 export function registerContract(app: FastifyInstance, implementations: Implementation[], opts: ContractOptions): void {
@@ -61,9 +65,11 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
     const impl = byKey.get(`${ep.method} ${ep.path}`);
     const url = `/api/${ep.path}`;
     registered.add(`${ep.method} ${url}`);
+    const rateLimit = opts.rateLimits?.[`${ep.method} ${ep.path}`];
     app.route({
       method: ep.method,
       url,
+      ...(rateLimit ? { config: { rateLimit } } : {}),
       handler: async (req, reply) => {
         if (ep.method === 'POST') {
           // CSRF (security.md): JSON only, never cross-site, Origin must be ours when the browser sends it

@@ -6,7 +6,10 @@ export const SERVER_ERROR_MSG = 'System error - contact tech support.';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof HttpError) return reply.code(err.statusCode).send({ status: false, errorMsg: err.message });
+    if (err instanceof HttpError) {
+      if (err.extra.headers) reply.headers(err.extra.headers);
+      return reply.code(err.statusCode).send({ status: false, errorMsg: err.message, ...(err.extra.errors ? { errors: err.extra.errors } : {}) });
+    }
     const code = err.statusCode ?? 500;
     if (code >= 500) {
       req.log.error({ err }, 'request failed');

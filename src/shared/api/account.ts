@@ -1,7 +1,7 @@
 // The Account page, profile, lookups, consent and CE reports (spec §7).
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { Hash, Lookup, Ok, S } from './common.ts';
+import { Hash, Lookup, Ok, S, Str } from './common.ts';
 import { StudentForm } from './session.ts';
 
 export const getAccountItems = endpoint({
@@ -21,29 +21,51 @@ export const getAccountItems = endpoint({
   }),
 });
 
+const Field = v.string();
+/** the student's own record as the Account page shows it (never the password hash) */
 export const Profile = v.object({
-  ...StudentForm.entries,
+  title: Field,
+  firstname: Field,
+  lastname: Field,
+  jobTitle: Field,
+  officeName: Field,
+  address: Field,
+  city: Field,
+  state: Field,
+  zip: Field,
+  country: Field,
+  phone: Field,
+  email: Field,
+  gender: Field,
+  ageRange: Field,
+  officeSize: Field,
   hash: v.string(),
   username: v.string(),
   email2: v.nullable(v.string()),
   agdNumber: v.nullable(v.string()),
   certYear: v.number(),
   hideAgdReminder: v.boolean(),
+  /** when the student withdrew consent on /gdpr (null: consent given) */
+  consentRemovedAt: v.nullable(v.string()),
 });
 
 export const getStudent = endpoint({ method: 'GET', path: 'student', access: 'student', query: v.object({ s: S }), response: v.object({ status: v.boolean(), student: Profile }) });
 export const getProfile = endpoint({ method: 'GET', path: 'profile', access: 'student', query: v.object({ s: S }), response: v.object({ status: v.boolean(), student: Profile }) });
-/** a password change sends password and password2 (spec: "password change sets password") */
+/**
+ * the Profile tab sends the whole form; the Password tab sends password, password2 and the current
+ * password (docs/decisions/0003-accounts.md: a stolen session alone cannot take the account over)
+ */
 export const postProfile = endpoint({
   method: 'POST',
   path: 'profile',
   access: 'student',
   body: v.object({
-    ...v.partial(StudentForm).entries,
+    ...StudentForm.entries,
     s: S,
-    email2: v.optional(v.pipe(v.string(), v.maxLength(200))),
-    password: v.optional(v.pipe(v.string(), v.maxLength(200))),
-    password2: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    email2: v.optional(v.nullable(Str(200)), ''),
+    password: v.optional(Str(200)),
+    password2: v.optional(Str(200)),
+    currentPassword: v.optional(Str(200)),
   }),
   response: Ok,
 });

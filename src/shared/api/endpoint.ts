@@ -46,7 +46,12 @@ export type ResponseOf<E> = E extends Endpoint<any, any, infer R> ? v.InferOutpu
 export type ResultOf<E> = E extends Endpoint<any, any, infer R> ? v.InferInput<R> : never;
 
 /** Every failure answer: 4xx and 5xx alike. */
-export const ErrorBody = v.object({ status: v.literal(false), errorMsg: v.string() });
+export const ErrorBody = v.object({
+  status: v.literal(false),
+  errorMsg: v.string(),
+  /** per-field messages when a form's rules refused the input (register, profile): the same words the form shows */
+  errors: v.optional(v.record(v.string(), v.string())),
+});
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 
 export const NOT_AVAILABLE_YET = 'Not available yet.';

@@ -40,32 +40,35 @@ export const getValidateUsername = endpoint({ method: 'GET', path: 'validate-use
 export const getValidateEmail = endpoint({ method: 'GET', path: 'validate-email', access: 'public', query: v.object({ s: S, email: Str(200) }), response: v.object({ status: v.boolean() }) });
 export const getValidateAgdNumber = endpoint({ method: 'GET', path: 'validate-agd-number', access: 'public', query: v.object({ s: S, agdNumber: Str(20) }), response: v.object({ status: v.boolean() }) });
 
-/** every Student field of spec §3 as the forms send them; the rules live in domain/registration (issue 3) */
+/** a form text: length-capped by the contract; a missing one is '' so the rules of spec §5 answer in their own words */
+const Text = (max: number) => v.optional(Str(max), '');
+
+/** every Student field of spec §3 as the forms send them; the rules live in domain/registration.ts */
 export const StudentForm = v.object({
-  title: Str(40),
-  firstname: Str(100),
-  lastname: Str(100),
-  jobTitle: Str(100),
-  officeName: Str(200),
-  address: Str(200),
-  city: Str(100),
-  state: Str(40),
-  zip: Str(20),
-  country: Str(40),
-  phone: Str(40),
-  email: Str(200),
-  agdNumber: v.optional(Str(20)),
-  certYear: v.union([Str(4), v.number()]),
-  gender: Str(1),
-  ageRange: Str(40),
-  officeSize: Str(60),
+  title: Text(40),
+  firstname: Text(100),
+  lastname: Text(100),
+  jobTitle: Text(100),
+  officeName: Text(200),
+  address: Text(200),
+  city: Text(100),
+  state: Text(40),
+  zip: Text(20),
+  country: Text(40),
+  phone: Text(40),
+  email: Text(200),
+  agdNumber: v.optional(v.nullable(Str(20)), ''),
+  certYear: v.optional(v.pipe(v.union([Str(4), v.number()]), v.transform(String)), ''),
+  gender: Text(1),
+  ageRange: Text(40),
+  officeSize: Text(60),
 });
 
 export const postRegister = endpoint({
   method: 'POST',
   path: 'register',
   access: 'public',
-  body: v.object({ ...StudentForm.entries, username: Str(100), password: Str(200), password2: Str(200), sourceHeard: Str(100) }),
+  body: v.object({ ...StudentForm.entries, username: Text(100), password: Text(200), password2: Text(200), sourceHeard: Text(100) }),
   response: v.object({
     status: v.boolean(),
     hash: v.string(),

@@ -1,82 +1,144 @@
-// Login, logout and "who am I" (spec §7 login and student; decisions.md 1): identity lives in a
-// server-side session; failures say only 'Invalid login - please try again.', throttled per security.md.
+// Getting in and back in (spec §7 login, recover; decisions.md 1, 4, 5): identity lives in a server-side
+// session; failures say only 'Invalid login - please try again.', throttled per security.md; recovery
+// e-mails the username and a single-use reset link, and answers the same whether the account exists.
 import type { Kysely } from 'kysely';
-import { getStudent } from '#shared/api/account';
-import { postLogin, postLogout } from '#shared/api/session';
+import { postLogin, postLoginLink, postLogout, postRecover, postResetPassword } from '#shared/api/session';
+import { RECOVER_MISSING, password2Error, passwordError } from '#shared/domain/validation';
 import type { Clock } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { countMail, enqueueMail } from '../../mail/outbox.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
-import { endSession, startSession } from '../../plugins/session.ts';
+import { endSession, hashToken, startSession } from '../../plugins/session.ts';
+import { loginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { issueToken, retireTokens, TOKEN_TTL_MS, useToken } from './tokens.ts';
 
 export const LOGIN_FAILED = 'Invalid login - please try again.';
-const WINDOW_MS = 15 * 60_000;
-/** security.md: 5 failures per 15 min per account and IP */
-const FAILURES_PER_ACCOUNT_AND_IP = 5;
+export const RECOVER_SENT = 'Check inbox for your login credentials.';
+export const LINK_INVALID = 'This login link is no longer valid. Log in with your username and password.';
+export const RESET_INVALID = 'This password reset link is no longer valid. Ask for a new one on the Recover page.';
+/** security.md: recover sends at most 3 mails an hour per account; more requests get the same answer and no mail */
+const RECOVER_MAILS_PER_HOUR = 3;
 
-export function authRoutes(db: Kysely<DB>, opts: { clock: Clock; publicUrl: string; passwordHashCost: number; loginPerIpPer15Min: number }): Implementation[] {
+export interface AuthDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  publicUrl: string;
+  passwordHashCost: number;
+  loginPerIpPer15Min: number;
+  mailer: Mailer;
+}
+
+const loginResult = (s: { hash: string; title: string; firstname: string; lastname: string; email: string }) => ({
+  status: true,
+  hash: s.hash,
+  title: s.title,
+  firstname: s.firstname,
+  lastname: s.lastname,
+  email: s.email,
+});
+
+export function authRoutes(deps: AuthDeps): Implementation[] {
+  const { db, clock, publicUrl } = deps;
+  const throttle = loginThrottle(db, deps);
   // an unknown username still costs one hash, so timing never tells which accounts exist
-  const dummyHash = hashPassword('not-a-real-password', opts.passwordHashCost);
-
-  /** true when this account+IP, or this IP, has used up its attempts: the password is then not checked */
-  async function throttled(account: string, ip: string): Promise<boolean> {
-    const since = new Date(opts.clock.now() - WINDOW_MS).toISOString();
-    const [failures, attempts] = await Promise.all([
-      db.selectFrom('loginAttempts').select((eb) => eb.fn.countAll<number>().as('n')).where('account', '=', account).where('ip', '=', ip).where('succeeded', '=', 0).where('createdAt', '>', since).executeTakeFirstOrThrow(),
-      db.selectFrom('loginAttempts').select((eb) => eb.fn.countAll<number>().as('n')).where('ip', '=', ip).where('createdAt', '>', since).executeTakeFirstOrThrow(),
-    ]);
-    return Number(failures.n) >= FAILURES_PER_ACCOUNT_AND_IP || Number(attempts.n) >= opts.loginPerIpPer15Min;
-  }
+  const dummyHash = hashPassword('not-a-real-password', deps.passwordHashCost);
+  const publicFields = ['id', 'hash', 'title', 'firstname', 'lastname', 'email'] as const;
 
   return [
     implement(postLogin, async ({ body, req, reply }) => {
       const account = body.u.trim().toLowerCase();
-      const ip = req.ip;
-      if (await throttled(account, ip)) {
-        reply.header('retry-after', String(WINDOW_MS / 1000));
-        throw new HttpError(429, 'Too many login attempts. Wait 15 minutes and try again.');
-      }
-      const student = account ? await db.selectFrom('students').select(['id', 'hash', 'title', 'firstname', 'lastname', 'email', 'passwordHash']).where('username', '=', body.u.trim()).executeTakeFirst() : undefined;
+      await throttle.check(account, req.ip);
+      const student = account ? await db.selectFrom('students').select([...publicFields, 'passwordHash']).where('username', '=', body.u.trim()).executeTakeFirst() : undefined;
       const ok = student ? await verifyPassword(body.p, student.passwordHash) : (await verifyPassword(body.p, await dummyHash), false);
-      await db.insertInto('loginAttempts').values({ account, ip, succeeded: ok ? 1 : 0, createdAt: new Date(opts.clock.now()).toISOString() }).execute();
+      await throttle.record(account, req.ip, ok);
       if (!ok || !student) throw new HttpError(401, LOGIN_FAILED);
-      await startSession(db, req, reply, student.id, opts);
-      return { status: true, hash: student.hash, title: student.title, firstname: student.firstname, lastname: student.lastname, email: student.email };
+      await startSession(db, req, reply, student.id, deps);
+      return loginResult(student);
     }),
 
     implement(postLogout, async ({ req, reply }) => {
-      await endSession(db, req, reply, opts);
+      await endSession(db, req, reply, deps);
       return { status: true };
     }),
 
-    implement(getStudent, async ({ student }) => {
-      const s = await db.selectFrom('students').selectAll().where('id', '=', student.id).executeTakeFirstOrThrow();
-      return {
-        status: true,
-        student: {
-          hash: s.hash,
-          username: s.username,
-          title: s.title,
-          firstname: s.firstname,
-          lastname: s.lastname,
-          jobTitle: s.jobTitle,
-          officeName: s.officeName,
-          address: s.address,
-          city: s.city,
-          state: s.state,
-          zip: s.zip,
-          country: s.country,
-          phone: s.phone,
-          email: s.email,
-          email2: s.email2,
-          agdNumber: s.agdNumber,
-          certYear: s.certYear,
-          gender: s.gender,
-          ageRange: s.ageRange,
-          officeSize: s.officeSize,
-          hideAgdReminder: s.hideAgdReminder === 1,
-        },
-      };
+    implement(postLoginLink, async ({ body, req, reply }) => {
+      const studentId = await useToken(db, body.token, 'login', clock.now());
+      if (studentId === null) throw new HttpError(401, LINK_INVALID);
+      const student = await db.selectFrom('students').select(publicFields).where('id', '=', studentId).executeTakeFirstOrThrow();
+      await startSession(db, req, reply, student.id, deps);
+      return loginResult(student);
+    }),
+
+    implement(postRecover, async ({ body }) => {
+      const u = body.u?.trim() ?? '';
+      const m = body.m?.trim().toLowerCase() ?? '';
+      if (!u && !m) throw new HttpError(400, RECOVER_MISSING);
+      let q = db.selectFrom('students').select(['id', 'username', 'email', 'firstname']);
+      q = u && m ? q.where((eb) => eb.or([eb('username', '=', u), eb('email', '=', m)])) : u ? q.where('username', '=', u) : q.where('email', '=', m);
+      const student = await q.executeTakeFirst();
+      const now = clock.now();
+      if (student && (await countMail(db, student.id, 'recover', now - 3600_000)) < RECOVER_MAILS_PER_HOUR) {
+        await db.transaction().execute(async (trx) => {
+          const token = await issueToken(trx, student.id, 'reset', now);
+          await enqueueMail(
+            trx,
+            {
+              to: student.email,
+              subject: 'Your CE Pass login',
+              kind: 'recover',
+              studentId: student.id,
+              text: [
+                `Hello ${student.firstname},`,
+                '',
+                `Your CE Pass username is: ${student.username}`,
+                '',
+                `To set a new password, open this link within ${TOKEN_TTL_MS.reset / 60_000} minutes. It works once:`,
+                `${publicUrl}/reset/${token}`,
+                '',
+                'If you did not ask for this, you can ignore this e-mail: your password has not changed.',
+              ].join('\n'),
+            },
+            now,
+          );
+        });
+        deps.mailer.wake();
+      }
+      return { status: true, rowCount: 1, data: [{ status: true, msg: RECOVER_SENT }] };
+    }),
+
+    implement(postResetPassword, async ({ body }) => {
+      const rule = passwordError(body.password) ?? password2Error(body.password, body.password2);
+      if (rule) throw new HttpError(400, rule, { errors: { [passwordError(body.password) ? 'password' : 'password2']: rule } });
+      // hash only for a link that can still work, then spend the link and the hash together
+      const live = await db.selectFrom('authTokens').select('id').where('tokenHash', '=', hashToken(body.token)).where('purpose', '=', 'reset').where('usedAt', 'is', null).where('expiresAt', '>', new Date(clock.now()).toISOString()).executeTakeFirst();
+      if (!live) throw new HttpError(400, RESET_INVALID);
+      const passwordHash = await hashPassword(body.password, deps.passwordHashCost);
+      const now = clock.now();
+      const changed = await db.transaction().execute(async (trx) => {
+        const studentId = await useToken(trx, body.token, 'reset', now);
+        if (studentId === null) return false;
+        await trx.updateTable('students').set({ passwordHash, updatedAt: new Date(now).toISOString() }).where('id', '=', studentId).execute();
+        await retireTokens(trx, studentId, 'reset', now);
+        // security.md: a reset revokes every session of the account
+        await trx.deleteFrom('sessions').where('studentId', '=', studentId).execute();
+        const s = await trx.selectFrom('students').select(['email', 'firstname']).where('id', '=', studentId).executeTakeFirstOrThrow();
+        await enqueueMail(trx, passwordChangedMail(s, studentId, publicUrl), now);
+        return true;
+      });
+      if (!changed) throw new HttpError(400, RESET_INVALID);
+      deps.mailer.wake();
+      return { status: true };
     }),
   ];
 }
+
+/** tells the owner, so a change they did not make does not go unnoticed */
+export const passwordChangedMail = (s: { email: string; firstname: string }, studentId: number, publicUrl: string) => ({
+  to: s.email,
+  subject: 'Your CE Pass password was changed',
+  kind: 'password-changed' as const,
+  studentId,
+  text: [`Hello ${s.firstname},`, '', 'The password of your CE Pass account was just changed, and every device was logged out.', '', `If you did not do this, recover your account at ${publicUrl}/recover and contact support at ${publicUrl}/support.`].join('\n'),
+});

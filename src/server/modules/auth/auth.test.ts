@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, json, type TestApp } from '../../test-support.ts';
-import { hashPassword, PRODUCTION_COST, verifyPassword } from './password.ts';
+import { hashPassword, MAX_QUEUED_HASHES, PRODUCTION_COST, verifyPassword } from './password.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,7 +67,51 @@ describe('login', () => {
   });
 });
 
+describe('the other throttles', () => {
+  it('after 20 failures in an hour from anywhere, makes each further try wait twice as long, never for good', async () => {
+    // an unknown account is throttled like a real one, so the answer never tells which exists
+    const u = 'no-such-account';
+    // 4 failures from each of 5 addresses: no address reaches its own limit of 5
+    for (let i = 0; i < 20; i++) expect((await login(u, `nope-${i}`, `10.0.1.${Math.floor(i / 4)}`)).statusCode).toBe(401);
+    const waiting = await login(u, 'ce-pass-demo', '10.0.1.99');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    t.clock.advance(1000);
+    expect((await login(u, 'nope-20', '10.0.1.99')).statusCode).toBe(401);
+    const longer = await login(u, 'ce-pass-demo', '10.0.1.98');
+    expect(longer.statusCode).toBe(429);
+    expect(longer.headers['retry-after']).toBe('2');
+    t.clock.advance(61 * 60_000);
+    expect((await login(u, 'ce-pass-demo', '10.0.1.97')).statusCode).toBe(401);
+  });
+
+  it('limits registrations per address (429 with Retry-After), from configuration', async () => {
+    const small = await buildTestApp({ rateLimits: { loginPerIpPer15Min: 30, registerPerIpPerHour: 2, recoverPerIpPerHour: 10, validatePerIpPer10Min: 300 } });
+    try {
+      const register = (ip: string) => small.app.inject({ method: 'POST', url: '/api/register', remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: {} });
+      expect((await register('10.0.2.1')).statusCode).toBe(400);
+      expect((await register('10.0.2.1')).statusCode).toBe(400);
+      const third = await register('10.0.2.1');
+      expect(third.statusCode).toBe(429);
+      expect(json(third)).toEqual({ status: false, errorMsg: 'Too many requests. Wait a while and try again.' });
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(3000);
+      expect((await register('10.0.2.2')).statusCode).toBe(400);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe('password hashing', () => {
+  it('queues at most a few hashes and answers 503 + Retry-After beyond them', async () => {
+    const all = await Promise.allSettled(Array.from({ length: MAX_QUEUED_HASHES + 4 }, () => hashPassword('x', 10)));
+    expect(all.filter((r) => r.status === 'fulfilled')).toHaveLength(MAX_QUEUED_HASHES);
+    const refused = all.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(4);
+    expect(refused[0]!.reason).toMatchObject({ statusCode: 503, message: 'CE Pass is busy. Try again in a few seconds.', extra: { headers: { 'retry-after': '5' } } });
+    expect(await hashPassword('x', 10)).toMatch(/^\$scrypt\$ln=10,/);
+  });
+
   it('uses the production cost by default: scrypt N=2^17, r=8, p=1', async () => {
     expect(loadConfig({}).passwordHashCost).toBe(17);
     expect(PRODUCTION_COST).toBe(17);

@@ -1,5 +1,6 @@
 // Password hashing (security.md): scrypt N=2^17, r=8, p=1 in a PHC-style string, one hash at a time.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpError } from '../../plugins/contract.ts';
 
 const scrypt = (pw: string, salt: Buffer, len: number, o: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, o, (err, key) => (err ? reject(err) : resolve(key))));
@@ -7,10 +8,18 @@ const scrypt = (pw: string, salt: Buffer, len: number, o: ScryptOptions) =>
 export const PRODUCTION_COST = 17;
 const KEY_LEN = 32;
 
-/** Hashes run one after another: each takes ~128 MiB and ~0.4 s at production cost. */
+/**
+ * Hashes run one after another: each takes ~128 MiB and ~0.4 s at production cost. Beyond a short
+ * queue (about 3 s of work) the caller gets 503 + Retry-After instead of waiting, so a burst of
+ * logins can neither exhaust memory nor hold every connection open.
+ */
+export const MAX_QUEUED_HASHES = 8;
 let chain: Promise<unknown> = Promise.resolve();
+let queued = 0;
 function serial<T>(fn: () => Promise<T>): Promise<T> {
-  const run = chain.then(fn, fn);
+  if (queued >= MAX_QUEUED_HASHES) return Promise.reject(new HttpError(503, 'CE Pass is busy. Try again in a few seconds.', { headers: { 'retry-after': '5' } }));
+  queued++;
+  const run = chain.then(fn, fn).finally(() => queued--);
   chain = run.catch(() => undefined);
   return run;
 }

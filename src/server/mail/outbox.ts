@@ -1,0 +1,55 @@
+// The e-mail outbox (security.md "Data integrity"): a change that causes mail writes its outbox row in
+// the same transaction, so the mail exists exactly when the change does; delivery happens after commit.
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[];
+  /** whose mail and what kind: the per-account limits count these */
+  studentId?: number;
+  kind: MailKind;
+}
+
+export type MailKind = 'welcome' | 'recover' | 'password-changed' | 'ce-report' | 'certificate' | 'seat' | 'reminder' | 'support';
+
+export async function enqueueMail(db: Kysely<DB> | Transaction<DB>, mail: OutgoingMail, now: number): Promise<void> {
+  const at = new Date(now).toISOString();
+  await db
+    .insertInto('emailOutbox')
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: null,
+      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+      createdAt: at,
+      sendAfter: at,
+      sentAt: null,
+      lastError: null,
+      studentId: mail.studentId ?? null,
+      kind: mail.kind,
+    })
+    .execute();
+}
+
+/** how many mails of a kind a student was sent (or is about to be) since a time: the per-account limits */
+export async function countMail(db: Kysely<DB>, studentId: number, kind: MailKind, sinceMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('emailOutbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('studentId', '=', studentId)
+    .where('kind', '=', kind)
+    .where('createdAt', '>', new Date(sinceMs).toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
