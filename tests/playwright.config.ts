@@ -3,12 +3,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { appPort, mailSinkHttpPort, mailSinkUrl, smtpPort } from './e2e/ports.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) throw new Error(`Chromium not found at ${chromium}: apt-get install -y chromium (npm test does this when it can).`);
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.E2E_PORT ?? 4321);
+const port = appPort;
 export const dataDir = path.join(root, 'test-results', 'e2e-data');
 
 export default defineConfig({
@@ -32,13 +33,36 @@ export default defineConfig({
     // the layout-sensitive journeys again at desktop width; the route sweep runs once, on the phone
     { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } }, grep: /@desktop/ },
   ],
-  webServer: {
-    // a fresh data folder every run: the demo pack is imported at start, as on a new machine
-    command: `rm -rf "${dataDir}" && node dist/server/main.js`,
-    cwd: root,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '14', RATE_LOGIN_PER_IP: '1000' },
-  },
+  webServer: [
+    {
+      command: 'node --import tsx tests/e2e/mail-sink.ts',
+      cwd: root,
+      url: `${mailSinkUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { MAIL_SINK_SMTP_PORT: String(smtpPort), MAIL_SINK_HTTP_PORT: String(mailSinkHttpPort) },
+    },
+    {
+      // a fresh data folder every run: the demo pack is imported at start, as on a new machine
+      command: `rm -rf "${dataDir}" && node dist/server/main.js`,
+      cwd: root,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://localhost:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LOG_LEVEL: 'warn',
+        PASSWORD_HASH_COST: '14',
+        // the journeys all come from 127.0.0.1; the limits themselves are tested in the server suite
+        RATE_LOGIN_PER_IP: '1000',
+        RATE_REGISTER_PER_IP: '1000',
+        RATE_RECOVER_PER_IP: '1000',
+        RATE_VALIDATE_PER_IP: '100000',
+      },
+    },
+  ],
 });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { mailSinkUrl } from './ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(root, 'content/demo', file), 'utf8'));
@@ -54,4 +55,27 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 export async function screenReady(page: Page): Promise<void> {
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments: { filename: string; contentType: string; base64: string }[];
+}
+
+/** the first mail the app delivered to the journeys' SMTP server that matches (waits for it to arrive) */
+export async function waitForMail(match: (m: Mail) => boolean, timeout = 15_000): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const all = (await (await fetch(`${mailSinkUrl}/messages`)).json()) as Mail[];
+        found = all.find(match);
+        return found !== undefined;
+      },
+      { timeout, message: 'the e-mail arrives at the SMTP server' },
+    )
+    .toBe(true);
+  return found!;
 }

@@ -14,11 +14,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** true when the message is the server's own errorMsg */
   readonly fromServer: boolean;
-  constructor(status: number, message: string, fromServer: boolean) {
+  /** the server's message per field when it refused a form, shown under those fields */
+  readonly errors?: Readonly<Record<string, string>>;
+  constructor(status: number, message: string, fromServer: boolean, errors?: Readonly<Record<string, string>>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fromServer = fromServer;
+    this.errors = errors;
   }
 }
 
@@ -76,7 +79,7 @@ export async function call<E extends AnyEndpoint>(endpoint: E, options: CallOpti
 
   const failure = v.safeParse(ErrorBody, data);
   if (!response.ok || failure.success) {
-    if (failure.success) throw new ApiError(response.ok ? 200 : response.status, failure.output.errorMsg, true);
+    if (failure.success) throw new ApiError(response.ok ? 200 : response.status, failure.output.errorMsg, true, failure.output.errors);
     throw new ApiError(response.status, GENERIC_ERROR, false);
   }
 

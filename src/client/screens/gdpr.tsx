@@ -1,11 +1,15 @@
 // /gdpr (spec §2, §5): explains the right to remove consent; one checkbox, Submit Request; on success a Home link.
+// A student who already withdrew sees when, instead of the form.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
+import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
+import { formatDate } from '#shared/domain/format';
 import { GDPR_UNCHECKED } from '#shared/domain/validation';
+import { refreshProfile, useProfile } from '../features/account/api/get-profile.ts';
 import { removeConsent } from '../features/account/api/remove-consent.ts';
 import { useSessionStore } from '../features/session/stores/session-store.ts';
 
@@ -13,7 +17,8 @@ export default function GdprScreen() {
   const hash = useSessionStore((s) => s.hash);
   const [checked, setChecked] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const request = useMutation({ mutationFn: () => removeConsent(hash) });
+  const profile = useProfile();
+  const request = useMutation({ mutationFn: () => removeConsent(hash), onSuccess: refreshProfile });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -23,6 +28,23 @@ export default function GdprScreen() {
     return (
       <Screen title="GDPR Request" key="sent">
         <Alert tone="success">Your request has been received.</Alert>
+        <Link className="button" href={paths.home()}>
+          Home
+        </Link>
+      </Screen>
+    );
+  if (profile.isPending)
+    return (
+      <Screen title="GDPR Request">
+        <Loading />
+      </Screen>
+    );
+  // a profile that failed to load leaves the form: the request itself still works
+  const removedAt = profile.data?.student.consentRemovedAt;
+  if (removedAt)
+    return (
+      <Screen title="GDPR Request" key="withdrawn">
+        <p>You withdrew your consent on {formatDate(removedAt)}.</p>
         <Link className="button" href={paths.home()}>
           Home
         </Link>

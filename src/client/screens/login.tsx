@@ -10,20 +10,12 @@ import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths, safeReturnPath } from '../config/paths.ts';
 import { errorMessage } from '../lib/api.ts';
-import { queryClient } from '../lib/query-client.ts';
 import { logIn } from '../features/session/api/login.ts';
 import { logInWithLink } from '../features/session/api/login-link.ts';
-import { studentName, useIsLoggedIn, useSessionHydrated, useSessionStore } from '../features/session/stores/session-store.ts';
+import { remember } from '../features/session/remember.ts';
+import { useIsLoggedIn, useSessionHydrated } from '../features/session/stores/session-store.ts';
 
 export const LOGIN_FAILED = 'Invalid login - please try again.';
-
-type LoginResult = Awaited<ReturnType<typeof logIn>>;
-
-const remember = (r: LoginResult) => {
-  useSessionStore.getState().setSession({ hash: r.hash, name: studentName(r.firstname, r.lastname), email: r.email });
-  // everything cached so far was fetched anonymously
-  void queryClient.resetQueries();
-};
 
 export default function LoginScreen() {
   const { s } = useParams<{ s?: string }>();

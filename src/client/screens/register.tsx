@@ -1,22 +1,95 @@
-// /register?rurl= (spec §2): the free account form. Its fields and rules (domain/registration) arrive with
-// the accounts issue; until then the screen explains itself and links back to login.
-import { Link, useSearch } from 'wouter';
-import { NOT_AVAILABLE_YET } from '#shared/api/endpoint';
-import { Alert } from '../components/ui/alert.tsx';
+// /register?rurl= (spec §2, §4, §5): the free account form. The rules of domain/registration show under the
+// fields, username, e-mail and AGD number are checked for availability while typing, and the server's
+// per-field refusals show in the same places. On success the session is stored, 'Account created.' shows,
+// and the user goes to rurl (default /home) 2 seconds later. A logged-in visitor goes straight to rurl.
+import { useEffect } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { REGISTER_AGREEMENT, registerErrors, type RegisterFields } from '#shared/domain/registration';
+import { Alert, FormError } from '../components/ui/alert.tsx';
+import { Field } from '../components/ui/form-field.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths, safeReturnPath } from '../config/paths.ts';
+import { PASSWORD_HINT } from '../lib/messages.ts';
+import { useForm } from '../lib/use-form.ts';
+import { useAccountItems } from '../features/account/api/get-account-items.ts';
+import { Choice, lookupValues, StudentFields, studentValues } from '../features/account/components/student-fields.tsx';
+import { registerStudent } from '../features/session/api/register.ts';
+import { agdNumberCheck } from '../features/session/api/validate-agd-number.ts';
+import { emailCheck } from '../features/session/api/validate-email.ts';
+import { usernameCheck } from '../features/session/api/validate-username.ts';
+import { remember } from '../features/session/remember.ts';
+import { useIsLoggedIn, useSessionHydrated } from '../features/session/stores/session-store.ts';
 
-export const REGISTER_AGREEMENT = 'By clicking the Create Account button below you agree to the CE Pass Terms & Conditions.';
+/** spec §9: how long 'Account created.' shows before the return path opens */
+export const REGISTER_REDIRECT_MS = 2000;
+
+const BLANK: RegisterFields = { ...studentValues(), username: '', password: '', password2: '', sourceHeard: '' };
+const CHECKS = { username: usernameCheck, email: emailCheck, agdNumber: agdNumberCheck };
 
 export default function RegisterScreen() {
   const rurl = safeReturnPath(new URLSearchParams(useSearch()).get('rurl'));
+  const [, navigate] = useLocation();
+  const hydrated = useSessionHydrated();
+  const loggedIn = useIsLoggedIn();
+  const items = useAccountItems();
+  const form = useForm(BLANK, (v) => registerErrors(v, items.data && lookupValues(items.data)), CHECKS);
+  const register = useMutation({ mutationFn: registerStudent, onSuccess: (r) => remember(r.student) });
+
+  useEffect(() => {
+    if (!register.isSuccess) return;
+    const timer = setTimeout(() => navigate(rurl, { replace: true }), REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [register.isSuccess, navigate, rurl]);
+
+  if (!hydrated)
+    return (
+      <Screen title="Create Account">
+        <Loading />
+      </Screen>
+    );
+  // only before any submit: the session stored by a registration must not skip 'Account created.'
+  if (loggedIn && register.isIdle) return <Redirect to={rurl} replace />;
+  if (register.isSuccess)
+    return (
+      <Screen title="Create Account" key="created">
+        <Alert tone="success">Account created.</Alert>
+      </Screen>
+    );
+
   return (
     <Screen title="Create Account">
       <p>A free account keeps your CE credits, certificates and reserved seats in one place.</p>
-      <Alert tone="info">{NOT_AVAILABLE_YET}</Alert>
-      <p>
-        {REGISTER_AGREEMENT} <Link href={paths.terms()}>Read the Terms &amp; Conditions</Link>.
-      </p>
+      <QueryState query={items}>
+        {(lists) => (
+          <form ref={form.ref} className="form" noValidate aria-busy={register.isPending || undefined} onSubmit={form.submit(register)}>
+            <h2>Your details</h2>
+            <StudentFields form={form} items={lists} />
+            <h2>Your login</h2>
+            <Field label="Username" required hint="6 characters or longer." error={form.error('username')}>
+              <input type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={100} {...form.field('username')} />
+            </Field>
+            <Field label="Password" required hint={PASSWORD_HINT} error={form.error('password')}>
+              <input type="password" autoComplete="new-password" maxLength={200} {...form.field('password')} />
+            </Field>
+            <Field label="Repeat password" required error={form.error('password2')}>
+              <input type="password" autoComplete="new-password" maxLength={200} {...form.field('password2')} />
+            </Field>
+            <Field label="How did you hear about us?" required error={form.error('sourceHeard')}>
+              <Choice options={lists.sourceHeard} {...form.field('sourceHeard')} />
+            </Field>
+            <p>
+              {REGISTER_AGREEMENT} <Link href={paths.terms()}>Read the Terms &amp; Conditions</Link>.
+            </p>
+            <FormError invalid={form.invalid} mutation={register} fallback="System Error from Register Service." />
+            <button type="submit" className="button" disabled={register.isPending}>
+              {register.isPending ? 'Creating account…' : 'Create Account'}
+            </button>
+          </form>
+        )}
+      </QueryState>
       <p>
         Already have an account? <Link href={paths.login({ rurl: rurl === paths.home() ? null : rurl })}>Login</Link>
       </p>

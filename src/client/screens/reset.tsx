@@ -6,6 +6,7 @@ import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Field } from '../components/ui/form-field.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
+import { PASSWORD_HINT } from '../lib/messages.ts';
 import { password2Error, passwordError } from '#shared/domain/validation';
 import { resetPassword } from '../features/session/api/reset-password.ts';
 
@@ -37,7 +38,7 @@ export default function ResetScreen() {
   return (
     <Screen title="Reset Password">
       <form className="form form-narrow" noValidate onSubmit={submit}>
-        <Field label="New password" required hint="6 characters or longer: letters, digits and . ! @ # $ % & * ~ : ; ? + = ^ _ -" error={e1}>
+        <Field label="New password" required hint={PASSWORD_HINT} error={e1}>
           <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={200} />
         </Field>
         <Field label="Repeat new password" required error={e2}>

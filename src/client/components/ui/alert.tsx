@@ -1,5 +1,6 @@
 // Alerts: danger (errors, announced at once), success and info (announced politely); optionally dismissible.
 import { useState, type ReactNode } from 'react';
+import { CORRECT_ERRORS } from '#shared/domain/registration';
 import { errorMessage } from '../../lib/api.ts';
 
 interface AlertProps {
@@ -32,12 +33,24 @@ export function Alert({ tone = 'info', children, dismissible = false, onDismiss 
   );
 }
 
+interface MutationErrorProps {
+  mutation: { isError: boolean; error: unknown; reset: () => void };
+  fallback: string;
+  /** spec §8 gives some actions one text whatever the server said (Profile: 'Service error.') */
+  message?: string;
+}
+
 /** a failed action in the server's words (or the spec's fallback), dismissible; dismissing resets the action */
-export function MutationError({ mutation, fallback }: { mutation: { isError: boolean; error: unknown; reset: () => void }; fallback: string }) {
+export function MutationError({ mutation, fallback, message }: MutationErrorProps) {
   if (!mutation.isError) return null;
   return (
     <Alert tone="danger" dismissible onDismiss={() => mutation.reset()}>
-      {errorMessage(mutation.error, fallback)}
+      {message ?? errorMessage(mutation.error, fallback)}
     </Alert>
   );
+}
+
+/** the end of a form (spec §5): CORRECT_ERRORS while its fields show errors, otherwise a failed submit */
+export function FormError({ invalid, ...props }: MutationErrorProps & { invalid: boolean }) {
+  return invalid ? <Alert tone="danger">{CORRECT_ERRORS}</Alert> : <MutationError {...props} />;
 }

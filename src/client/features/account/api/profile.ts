@@ -1,5 +1,6 @@
-// POST /api/profile: saves profile fields; a password change sends password and password2.
+// POST /api/profile: the Profile tab sends the whole form; the Password tab sends password, password2 and currentPassword.
 import { postProfile } from '#shared/api/account';
+import type { BodyOf } from '#shared/api/endpoint';
 import { call } from '../../../lib/api.ts';
 
-export const saveProfile = (form: { password?: string; password2?: string }) => call(postProfile, { body: form });
+export const saveProfile = (form: BodyOf<typeof postProfile>) => call(postProfile, { body: form });
