@@ -23,10 +23,10 @@ import type { Clock } from '../../config.ts';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { ceReportMail, passwordChangedMail, welcomeMail } from '../../mail/messages.ts';
 import { countMail, enqueueMail } from '../../mail/outbox.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import { hashToken, readCookie, sessionCookieName, startSession } from '../../plugins/session.ts';
-import { passwordChangedMail } from '../auth/auth.routes.ts';
 import { loginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { issueToken } from '../auth/tokens.ts';
@@ -186,26 +186,7 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
           .returning(['id', 'hash', 'title', 'firstname', 'lastname', 'email'])
           .executeTakeFirstOrThrow();
         const link = await issueToken(trx, row.id, 'login', now);
-        await enqueueMail(
-          trx,
-          {
-            to: row.email,
-            subject: 'Welcome to CE Pass',
-            kind: 'welcome',
-            studentId: row.id,
-            text: [
-              `Hello ${row.firstname},`,
-              '',
-              `Your free CE Pass account is ready. Your username is: ${f.username}`,
-              '',
-              'To log in on another device, open this link within 24 hours. It works once:',
-              `${publicUrl}/login/${link}`,
-              '',
-              `Upcoming live webinars: ${publicUrl}/webinars`,
-            ].join('\n'),
-          },
-          now,
-        );
+        await enqueueMail(trx, welcomeMail(row, f.username, `${publicUrl}/login/${link}`, publicUrl), now);
         return row;
       });
       deps.mailer.wake();
@@ -244,7 +225,7 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
           await trx.updateTable('students').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', student.id).execute();
           // every other device logs out; this one stays in
           await trx.deleteFrom('sessions').where('studentId', '=', student.id).where('tokenHash', '<>', current ? hashToken(current) : '').execute();
-          await enqueueMail(trx, passwordChangedMail(row, student.id, publicUrl), clock.now());
+          await enqueueMail(trx, passwordChangedMail(row, publicUrl), clock.now());
         });
         deps.mailer.wake();
         return { status: true };
@@ -277,19 +258,7 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
         generatedAt: now,
         portalUrl: publicUrl,
       });
-      const count = `${rows.length} completed ${rows.length === 1 ? 'course' : 'courses'}`;
-      await enqueueMail(
-        db,
-        {
-          to: row.email,
-          subject: 'Your CE Pass Proof of CE report',
-          kind: 'ce-report',
-          studentId: student.id,
-          text: [`Hello ${row.firstname},`, '', `Your Proof of CE report is attached: ${count}.`, '', `Your certificates are also on ${publicUrl}/completed.`].join('\n'),
-          attachments: [{ filename: 'ce-pass-proof-of-ce.pdf', contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
-        },
-        now,
-      );
+      await enqueueMail(db, ceReportMail(row, rows.length, pdf, publicUrl), now);
       deps.mailer.wake();
       return { status: true };
     }),

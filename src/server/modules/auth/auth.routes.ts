@@ -7,6 +7,7 @@ import { RECOVER_MISSING, password2Error, passwordError } from '#shared/domain/v
 import type { Clock } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { passwordChangedMail, recoverMail } from '../../mail/messages.ts';
 import { countMail, enqueueMail } from '../../mail/outbox.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import { endSession, hashToken, startSession } from '../../plugins/session.ts';
@@ -82,26 +83,7 @@ export function authRoutes(deps: AuthDeps): Implementation[] {
       if (student && (await countMail(db, student.id, 'recover', now - 3600_000)) < RECOVER_MAILS_PER_HOUR) {
         await db.transaction().execute(async (trx) => {
           const token = await issueToken(trx, student.id, 'reset', now);
-          await enqueueMail(
-            trx,
-            {
-              to: student.email,
-              subject: 'Your CE Pass login',
-              kind: 'recover',
-              studentId: student.id,
-              text: [
-                `Hello ${student.firstname},`,
-                '',
-                `Your CE Pass username is: ${student.username}`,
-                '',
-                `To set a new password, open this link within ${TOKEN_TTL_MS.reset / 60_000} minutes. It works once:`,
-                `${publicUrl}/reset/${token}`,
-                '',
-                'If you did not ask for this, you can ignore this e-mail: your password has not changed.',
-              ].join('\n'),
-            },
-            now,
-          );
+          await enqueueMail(trx, recoverMail(student, student.username, `${publicUrl}/reset/${token}`, TOKEN_TTL_MS.reset / 60_000), now);
         });
         deps.mailer.wake();
       }
@@ -123,8 +105,8 @@ export function authRoutes(deps: AuthDeps): Implementation[] {
         await retireTokens(trx, studentId, 'reset', now);
         // security.md: a reset revokes every session of the account
         await trx.deleteFrom('sessions').where('studentId', '=', studentId).execute();
-        const s = await trx.selectFrom('students').select(['email', 'firstname']).where('id', '=', studentId).executeTakeFirstOrThrow();
-        await enqueueMail(trx, passwordChangedMail(s, studentId, publicUrl), now);
+        const s = await trx.selectFrom('students').select(['id', 'email', 'firstname']).where('id', '=', studentId).executeTakeFirstOrThrow();
+        await enqueueMail(trx, passwordChangedMail(s, publicUrl), now);
         return true;
       });
       if (!changed) throw new HttpError(400, RESET_INVALID);
@@ -133,12 +115,3 @@ export function authRoutes(deps: AuthDeps): Implementation[] {
     }),
   ];
 }
-
-/** tells the owner, so a change they did not make does not go unnoticed */
-export const passwordChangedMail = (s: { email: string; firstname: string }, studentId: number, publicUrl: string) => ({
-  to: s.email,
-  subject: 'Your CE Pass password was changed',
-  kind: 'password-changed' as const,
-  studentId,
-  text: [`Hello ${s.firstname},`, '', 'The password of your CE Pass account was just changed, and every device was logged out.', '', `If you did not do this, recover your account at ${publicUrl}/recover and contact support at ${publicUrl}/support.`].join('\n'),
-});

@@ -1,0 +1,49 @@
+// Every e-mail the app sends, in one place: who it goes to, its subject and its words. Links come from
+// PUBLIC_URL; a password never appears in any of them (security.md).
+import type { MailAttachment, MailKind, OutgoingMail } from './outbox.ts';
+
+interface Recipient {
+  id: number;
+  email: string;
+  firstname: string;
+}
+
+/** a greeting, the paragraphs, and the whose-and-what-kind the per-account limits count */
+const letter = (to: Recipient, kind: MailKind, subject: string, paragraphs: string[], attachments?: MailAttachment[]): OutgoingMail => ({
+  to: to.email,
+  subject,
+  kind,
+  studentId: to.id,
+  text: [`Hello ${to.firstname},`, ...paragraphs].join('\n\n'),
+  ...(attachments ? { attachments } : {}),
+});
+
+export const welcomeMail = (to: Recipient, username: string, loginUrl: string, publicUrl: string) =>
+  letter(to, 'welcome', 'Welcome to CE Pass', [
+    `Your free CE Pass account is ready. Your username is: ${username}`,
+    `To log in on another device, open this link within 24 hours. It works once:\n${loginUrl}`,
+    `Upcoming live webinars: ${publicUrl}/webinars`,
+  ]);
+
+export const recoverMail = (to: Recipient, username: string, resetUrl: string, minutes: number) =>
+  letter(to, 'recover', 'Your CE Pass login', [
+    `Your CE Pass username is: ${username}`,
+    `To set a new password, open this link within ${minutes} minutes. It works once:\n${resetUrl}`,
+    'If you did not ask for this, you can ignore this e-mail: your password has not changed.',
+  ]);
+
+/** tells the owner, so a change they did not make does not go unnoticed */
+export const passwordChangedMail = (to: Recipient, publicUrl: string) =>
+  letter(to, 'password-changed', 'Your CE Pass password was changed', [
+    'The password of your CE Pass account was just changed, and your other devices were logged out.',
+    `If you did not do this, recover your account at ${publicUrl}/recover and contact support at ${publicUrl}/support.`,
+  ]);
+
+export const ceReportMail = (to: Recipient, completed: number, pdf: Uint8Array, publicUrl: string) =>
+  letter(
+    to,
+    'ce-report',
+    'Your CE Pass Proof of CE report',
+    [`Your Proof of CE report is attached: ${completed} completed ${completed === 1 ? 'course' : 'courses'}.`, `Your certificates are also on ${publicUrl}/completed.`],
+    [{ filename: 'ce-pass-proof-of-ce.pdf', contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
+  );
