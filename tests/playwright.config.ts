@@ -62,6 +62,8 @@ export default defineConfig({
         RATE_REGISTER_PER_IP: '1000',
         RATE_RECOVER_PER_IP: '1000',
         RATE_VALIDATE_PER_IP: '100000',
+        RATE_FORMS_PER_IP: '1000',
+        RATE_EVENTS_PER_IP: '100000',
       },
     },
   ],

@@ -19,6 +19,8 @@ import { HttpError, registerContract } from './plugins/contract.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
+import { sponsorRoutes } from './modules/sponsors/sponsors.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 
 const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string; build: number };
@@ -89,6 +91,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       ...catalogRoutes(catalogRepository(database.db), { clock: config.clock }),
       ...authRoutes(accountDeps),
       ...accountRoutes(accountDeps),
+      ...sponsorRoutes(database.db, { clock: config.clock }),
+      ...supportRoutes(database.db, { clock: config.clock, supportEmail: config.supportEmail, mailer }),
     ],
     {
       publicUrl: config.publicUrl,
@@ -100,9 +104,14 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
         'GET validate-username': { max: limits.validatePerIpPer10Min, timeWindow: 10 * 60_000 },
         'GET validate-email': { max: limits.validatePerIpPer10Min, timeWindow: 10 * 60_000 },
         'GET validate-agd-number': { max: limits.validatePerIpPer10Min, timeWindow: 10 * 60_000 },
+        'POST support': { max: limits.formsPerIpPerHour, timeWindow: hour },
+        'POST mobilead-submit': { max: limits.formsPerIpPerHour, timeWindow: hour },
+        'POST ad-event': { max: limits.eventsPerIpPer10Min, timeWindow: 10 * 60_000 },
+        'POST featuredcontent-click': { max: limits.eventsPerIpPer10Min, timeWindow: 10 * 60_000 },
+        'POST page-view': { max: limits.eventsPerIpPer10Min, timeWindow: 10 * 60_000 },
       },
     },
   );
-  await registerStaticFiles(app, { clientDir: config.clientDir, mediaDir: path.join(config.dataDir, 'media') });
+  await registerStaticFiles(app, database.db, { clientDir: config.clientDir, mediaDir: path.join(config.dataDir, 'media') });
   return { app, database, mailer };
 }

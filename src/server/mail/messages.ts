@@ -47,3 +47,18 @@ export const ceReportMail = (to: Recipient, completed: number, pdf: Uint8Array, 
     [`Your Proof of CE report is attached: ${completed} completed ${completed === 1 ? 'course' : 'courses'}.`, `Your certificates are also on ${publicUrl}/completed.`],
     [{ filename: 'ce-pass-proof-of-ce.pdf', contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
   );
+
+/** to the support team: the sender's own words, with who they are (the student hash when logged in) */
+export const supportMail = (supportAddress: string, id: number, f: { name: string; office: string; email: string; phone: string; subject: string; comment: string }, studentHash: string | null): OutgoingMail => ({
+  to: supportAddress,
+  subject: `Support #${id}: ${f.subject}`,
+  kind: 'support',
+  text: [
+    `From: ${f.name} <${f.email}>`,
+    `Office: ${f.office}`,
+    `Phone: ${f.phone}`,
+    `Student: ${studentHash ?? 'not logged in'}`,
+    '',
+    f.comment,
+  ].join('\n'),
+});

@@ -36,12 +36,15 @@ export function readCookie(req: FastifyRequest, name: string): string | null {
   return null;
 }
 
+/** where identity matters: every /api call, and media PDFs (an e-book downloads only for a student, spec §6) */
+export const needsIdentity = (url: string) => url.startsWith('/api/') || (url.startsWith('/media/') && /\.pdf(\?|$)/i.test(url));
+
 export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { publicUrl: string; clock: Clock }): void {
   const cookie = sessionCookieName(opts.publicUrl);
   app.decorateRequest('student', null);
   app.addHook('onRequest', async (req) => {
     req.student = null;
-    if (!req.url.startsWith('/api/')) return;
+    if (!needsIdentity(req.url)) return;
     const token = readCookie(req, cookie);
     if (!token || !/^[A-Za-z0-9_-]{20,200}$/.test(token)) return;
     const now = new Date(opts.clock.now()).toISOString();

@@ -4,8 +4,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
 
-export async function registerStaticFiles(app: FastifyInstance, opts: { clientDir: string; mediaDir: string }): Promise<void> {
+export async function registerStaticFiles(app: FastifyInstance, db: Kysely<DB>, opts: { clientDir: string; mediaDir: string }): Promise<void> {
+  // spec §6: e-books download only for a logged-in student; anyone else is sent to log in and back to /ebooks
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.student || !req.url.startsWith('/media/') || !/\.pdf(\?|$)/i.test(req.url)) return;
+    const file = decodeURIComponent(req.url.slice('/media/'.length).split('?')[0]!);
+    const ebook = await db.selectFrom('ebooks').select('id').where('pdf', '=', file).executeTakeFirst();
+    if (ebook) return reply.code(302).header('cache-control', 'no-store').redirect('/login?rurl=%2Febooks');
+  });
+
   const hasClient = existsSync(path.join(opts.clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -33,8 +43,9 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { clientDi
     // byte ranges are on by default in @fastify/send; audio seeking depends on them
     acceptRanges: true,
     cacheControl: false,
-    setHeaders(res) {
-      res.setHeader('cache-control', 'public, max-age=86400');
+    setHeaders(res, file) {
+      // a PDF may be an e-book, which only a logged-in student may fetch: no shared cache may keep it
+      res.setHeader('cache-control', file.toLowerCase().endsWith('.pdf') ? 'private, max-age=86400' : 'public, max-age=86400');
     },
   });
 

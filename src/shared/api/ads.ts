@@ -1,7 +1,7 @@
 // First-party sponsor ads and featured content clicks (spec §7; security.md: no third-party ad script).
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { Hash, Ok, S } from './common.ts';
+import { Hash, Ok, S, Str } from './common.ts';
 
 export const getMobileAd = endpoint({
   method: 'GET',
@@ -18,7 +18,8 @@ export const postMobileAdSubmit = endpoint({
   method: 'POST',
   path: 'mobilead-submit',
   access: 'optional',
-  body: v.object({ s: S, a: v.number(), e: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), v.email('Enter valid email address.'))) }),
+  /** e: the e-mail to send the offer to; a logged-in student's account e-mail when left out (checked on the server) */
+  body: v.object({ s: S, a: v.number(), e: v.optional(Str(200)) }),
   response: Ok,
 });
 /** t: slot type (36 featured class, 37 featured podcast); h: the item hash */

@@ -3,6 +3,7 @@
 // a real SMTP server, consent and the AGD reminder, and who may call what.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '#shared/api/index';
+import { loadConfig } from '../../config.ts';
 import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink.ts';
 import { pdfText } from '../../pdf-text.test-support.ts';
 import { buildTestApp, json, type TestApp } from '../../test-support.ts';
@@ -11,7 +12,7 @@ let t: TestApp;
 let smtp: SmtpSink;
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  t = await buildTestApp({ smtpUrl: smtp.url, rateLimits: { loginPerIpPer15Min: 1000, registerPerIpPerHour: 1000, recoverPerIpPerHour: 1000, validatePerIpPer10Min: 1000 } });
+  t = await buildTestApp({ smtpUrl: smtp.url, rateLimits: { ...loadConfig({}).rateLimits, loginPerIpPer15Min: 1000, registerPerIpPerHour: 1000, recoverPerIpPerHour: 1000, validatePerIpPer10Min: 1000 } });
 });
 afterAll(async () => {
   await t?.close();

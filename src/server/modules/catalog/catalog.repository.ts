@@ -322,6 +322,13 @@ export function catalogRepository(db: Kysely<DB>) {
     },
 
     books: () => db.selectFrom('ebooks').selectAll().orderBy('position').orderBy('id').execute(),
+    /** false when no e-book has the hash */
+    async recordBookDownload(hash: string, studentId: number, nowIso: string): Promise<boolean> {
+      const book = await db.selectFrom('ebooks').select('id').where('hash', '=', hash).executeTakeFirst();
+      if (!book) return false;
+      await db.insertInto('ebookDownloads').values({ ebookId: book.id, studentId, createdAt: nowIso }).execute();
+      return true;
+    },
     blurb: (code: string) => db.selectFrom('blurbs').select(['code', 'html']).where('code', '=', code).executeTakeFirst(),
     lookups: () => db.selectFrom('lookups').select(['list', 'value', 'label']).orderBy('list').orderBy('position').execute(),
   };

@@ -98,6 +98,11 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
       };
     }),
 
+    implement(catalog.postBookResponse, async ({ body, student }) => {
+      if (!(await repo.recordBookDownload(body.h, student.id, nowIso()))) throw new HttpError(404, 'This e-book is no longer available.');
+      return { status: true };
+    }),
+
     implement(catalog.getBlurb, async ({ query }) => {
       const row = await repo.blurb(query.code);
       if (!row) throw new HttpError(404, 'No content with that code.');

@@ -209,3 +209,29 @@ describe('one item', () => {
     expect(items.jobTitles.map((j: { label: string }) => j.label)).toContain('Dental Hygienist');
   });
 });
+
+describe('e-books', () => {
+  it('opens an e-book only for a logged-in student and records each download', async () => {
+    const book = pack.ebooks![0]!;
+    const pdf = `/media/${book.pdf}`;
+    const anonymous = await t.app.inject(pdf);
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe('/login?rurl=%2Febooks');
+    const mine = await t.app.inject({ url: pdf, headers: cookie });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['cache-control']).toBe('private, max-age=86400');
+    expect(mine.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // a course PDF is not an e-book: the classroom shows it to anyone
+    const coursePdf = pack.classes.find((c) => c.pdf)!.pdf!;
+    expect((await t.app.inject(`/media/${coursePdf}`)).statusCode).toBe(200);
+
+    const record = (h: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: '/api/book-response-mvp', headers: { 'content-type': 'application/json', ...headers }, payload: { h } });
+    expect((await record(book.hash)).statusCode).toBe(401);
+    expect(json(await record(book.hash, cookie))).toEqual({ status: true });
+    expect((await record('no-such-book', cookie)).statusCode).toBe(404);
+    const downloads = await t.database.db.selectFrom('ebookDownloads as d').innerJoin('ebooks as e', 'e.id', 'd.ebookId').select('e.hash').execute();
+    expect(downloads).toEqual([{ hash: book.hash }]);
+  });
+});
