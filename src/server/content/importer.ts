@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { CLASS_TYPE, VPAD_SLOT } from '#shared/domain/constants';
 import { randomHash } from '../db/ids.ts';
+import { rebuildSearchIndex } from '../db/search-index.ts';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { LoadedPack } from './load-pack.ts';
@@ -241,6 +242,8 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
       await seedStudentRecords(trx, studentId, st, opts.now);
       count('added', 'students');
     }
+    // the search sees exactly what this import committed
+    await rebuildSearchIndex(trx.withoutPlugins());
   });
 
   const mediaSrc = path.join(loaded.dir, 'media');

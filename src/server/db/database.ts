@@ -10,6 +10,7 @@ import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-login-attempts.ts';
 import * as m0003 from './migrations/0003-accounts.ts';
+import * as m0004 from './migrations/0004-search-index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -20,7 +21,7 @@ export interface Database {
 }
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
-const MIGRATIONS: Record<string, DialectMigration> = { '0001-initial': m0001, '0002-login-attempts': m0002, '0003-accounts': m0003 };
+const MIGRATIONS: Record<string, DialectMigration> = { '0001-initial': m0001, '0002-login-attempts': m0002, '0003-accounts': m0003, '0004-search-index': m0004 };
 
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>): Promise<Database> {
   const plugins = [new CamelCasePlugin()];

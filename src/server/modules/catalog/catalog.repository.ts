@@ -1,9 +1,10 @@
 // SQL for the catalogue reads: class and podcast lists with the caller's own badges, filters, paging,
 // featured content and ad placements. Every list is one indexed query plus one count.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ClassListItem, FeaturedContent, MobileAds, PodcastListItem } from '#shared/api/common';
 import { CLASS_TYPE, VPAD_SLOT, ceTypeName } from '#shared/domain/constants';
 import type { DB } from '../../db/schema.ts';
+import { matchesKeyword } from '../../db/search-index.ts';
 
 export interface ListFilter {
   categoryId?: number | undefined;
@@ -14,8 +15,6 @@ export interface ListFilter {
 
 export type ClassListKind = 'upcoming' | 'ondemand' | 'tutorials';
 
-/** LIKE pattern with the wildcard characters of the keyword escaped */
-const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export function catalogRepository(db: Kysely<DB>) {
   function classBase(studentId: number | null) {
@@ -38,18 +37,7 @@ export function catalogRepository(db: Kysely<DB>) {
         conds.push(eb.exists(eb.selectFrom('classCategories as cc').select('cc.classId').whereRef('cc.classId', '=', 'c.id').where('cc.categoryId', '=', f.categoryId)));
       }
       if (f.companyId !== undefined) conds.push(eb('c.companyId', '=', f.companyId));
-      if (f.keyword) {
-        // full-text search arrives with the catalogue issue; a portable LIKE stands in until then
-        const p = likePattern(f.keyword);
-        conds.push(
-          eb.or([
-            eb(sql`lower(c.name)`, 'like', sql`${p} escape '\\'`),
-            eb(sql`lower(c.description)`, 'like', sql`${p} escape '\\'`),
-            eb(sql`lower(sp.name)`, 'like', sql`${p} escape '\\'`),
-            eb(sql`lower(coalesce(co.name, ''))`, 'like', sql`${p} escape '\\'`),
-          ]),
-        );
-      }
+      if (f.keyword) conds.push(matchesKeyword(db, 'class', 'c.id', f.keyword));
       return eb.and(conds);
     };
   }
@@ -131,17 +119,7 @@ export function catalogRepository(db: Kysely<DB>) {
         conds.push(eb.exists(eb.selectFrom('podcastCategories as pc').select('pc.podcastId').whereRef('pc.podcastId', '=', 'p.id').where('pc.categoryId', '=', f.categoryId)));
       }
       if (f.companyId !== undefined) conds.push(eb('ps.companyId', '=', f.companyId));
-      if (f.keyword) {
-        const p = likePattern(f.keyword);
-        conds.push(
-          eb.or([
-            eb(sql`lower(p.title)`, 'like', sql`${p} escape '\\'`),
-            eb(sql`lower(p.description)`, 'like', sql`${p} escape '\\'`),
-            eb(sql`lower(sp.name)`, 'like', sql`${p} escape '\\'`),
-            eb(sql`lower(coalesce(co.name, ''))`, 'like', sql`${p} escape '\\'`),
-          ]),
-        );
-      }
+      if (f.keyword) conds.push(matchesKeyword(db, 'podcast', 'p.id', f.keyword));
       return eb.and(conds);
     };
   }

@@ -6,6 +6,7 @@ import * as podcasts from '#shared/api/podcasts';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
 import { sanitizeKeyword } from '#shared/domain/keyword';
 import type { Clock } from '../../config.ts';
+import { SMALL_WORDS } from '../../db/search-index.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import type { CatalogRepository, ClassListKind, ListFilter } from './catalog.repository.ts';
 
@@ -15,8 +16,6 @@ export const PAGE_SIZE = 10;
 export const UPCOMING_PAGE_SIZE = 50;
 /** rows per section on /home and /search */
 export const SECTION_SIZE = 6;
-/** words the search ignores; the client shows them as hints (spec: search-items.smallWords) */
-const SMALL_WORDS = ['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with'];
 
 const filterOf = (q: { cid?: number | undefined; coid?: number | undefined; q?: string | undefined }): ListFilter => ({ categoryId: q.cid, companyId: q.coid, keyword: sanitizeKeyword(q.q) });
 

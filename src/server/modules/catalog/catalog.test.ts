@@ -138,6 +138,50 @@ describe('lists', () => {
   });
 });
 
+describe('full-text search', () => {
+  /** every on-demand row, page by page, unfiltered */
+  async function allOndemand(q = '') {
+    const rows: { hash: string; text: string }[] = [];
+    for (let page = 0; ; page++) {
+      const res = v.parse(catalog.getOndemand.response, await get(`/api/ondemand?page=${page}${q}`));
+      rows.push(...res.data.map((c) => ({ hash: c.hash, text: `${c.className} ${c.description} ${c.speakerName} ${c.sponsorCompanyName ?? ''}`.toLowerCase() })));
+      if (page + 1 >= Math.ceil(res.totalRows / res.pageSize)) return rows;
+    }
+  }
+  const hashes = (rows: { hash: string }[]) => rows.map((r) => r.hash).sort();
+
+  it('finds every class with a word starting with each search term, in title, speaker, sponsor or description', async () => {
+    const all = await allOndemand();
+    // stems as typed (Porter leaves them whole), so a plain word-prefix test is the oracle
+    for (const q of ['perio', 'implant manag', 'fluorid']) {
+      const terms = q.split(' ');
+      const expected = all.filter((r) => terms.every((t) => new RegExp(`(^|[^a-z0-9])${t}`).test(r.text)));
+      expect(expected.length, q).toBeGreaterThan(0);
+      expect(hashes(await allOndemand(`&q=${encodeURIComponent(q)}`)), q).toEqual(hashes(expected));
+    }
+  });
+
+  it('finds a speaker and a sponsor by name, and a plural by its stem', async () => {
+    const all = await allOndemand();
+    const some = all.find((r) => r.text.includes('implant'))!;
+    const res = v.parse(catalog.getOndemand.response, await get(`/api/ondemand?q=implants`));
+    expect(res.data.map((c) => c.hash)).toContain(some.hash);
+    const first = v.parse(catalog.getOndemand.response, await get('/api/ondemand')).data[0]!;
+    const bySpeaker = v.parse(catalog.getOndemand.response, await get(`/api/ondemand?q=${encodeURIComponent(first.speakerName.split(' ').at(-1)!)}`));
+    expect(bySpeaker.data.map((c) => c.hash)).toContain(first.hash);
+    const sponsored = all.find((r) => r.text.includes('implantech'));
+    if (sponsored) expect(v.parse(catalog.getOndemand.response, await get('/api/ondemand?q=ImplanTech')).totalRows).toBeGreaterThan(0);
+  });
+
+  it('treats punctuation as a separator and small words as nothing to search for', async () => {
+    for (const q of ['"perio*', 'perio:)(', "o'neil", 'AND OR NOT', 'x" OR 1=1 --']) {
+      const res = await t.app.inject(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+    }
+    expect(v.parse(catalog.getOndemand.response, await get('/api/ondemand?q=the%20and')).totalRows).toBe(0);
+  });
+});
+
 describe('one item', () => {
   it('returns a class with no answer keys and no meeting code for visitors', async () => {
     const live = pack.classes!.find((c) => c.kind === 'live' && c.meetingCode)!;
@@ -223,7 +267,7 @@ describe('e-books', () => {
     expect(mine.headers['cache-control']).toBe('private, max-age=86400');
     expect(mine.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // a course PDF is not an e-book: the classroom shows it to anyone
-    const coursePdf = pack.classes.find((c) => c.pdf)!.pdf!;
+    const coursePdf = pack.classes!.find((c) => c.pdf)!.pdf!;
     expect((await t.app.inject(`/media/${coursePdf}`)).statusCode).toBe(200);
 
     const record = (h: string, headers: Record<string, string> = {}) =>
