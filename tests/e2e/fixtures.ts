@@ -21,11 +21,17 @@ interface PackStudent {
   seats: { class: string; waiting?: boolean }[];
   inProgress: { class: string }[];
 }
+interface PackAd { key: string; company: string; buttonText: string; blurb: string; confirmationTitle: string; confirmationMessage: string; banners: string[] }
+interface PackAdPlacement { list: string; indexStart: number; interval: number }
 export const demo = {
   classes: main.classes as PackClass[],
+  /** in import order, which is the order of their ids and so of `mobileAds.banners` */
+  ads: main.ads as PackAd[],
+  adPlacements: main.adPlacements as PackAdPlacement[],
+  companies: main.companies as { key: string; name: string }[],
   student: (main.students as PackStudent[]).find((s) => s.username === 'demostudent')!,
   shows: pods.podcastShows as PackShow[],
-  ebooks: main.ebooks as { hash: string; title: string }[],
+  ebooks: main.ebooks as { hash: string; title: string; pdf: string }[],
 };
 
 export const test = base.extend<{ problems: string[] }>({

@@ -1,0 +1,67 @@
+// The catalogue's forms and downloads through the running app: the support form answers each bad field
+// in the spec's words and delivers a valid message to the support address; an e-book opens only for a
+// logged-in student, and the download is recorded.
+import type { Page } from '@playwright/test';
+import { demo, expect, expectAccessible, screenReady, test, waitForMail } from './fixtures.ts';
+
+const fieldError = (page: Page, label: string) => page.locator('.field', { has: page.getByLabel(new RegExp(`^${label}( \\*)?$`)) }).locator('.field-error');
+
+test('the support form refuses each bad field with the spec’s message and delivers a valid one', async ({ page }) => {
+  await page.goto('/support');
+  await screenReady(page);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(fieldError(page, 'Name')).toHaveText('Name is a required field and must be at least 3 characters.');
+  await expect(fieldError(page, 'Office')).toHaveText('This is a required field and must be at least 3 characters.');
+  await expect(fieldError(page, 'Email')).toHaveText('Email address is required.');
+  await expect(fieldError(page, 'Phone')).toHaveText('Phone number is required.');
+  await expect(fieldError(page, 'Reason for support')).toHaveText('Select reason for support.');
+  await expect(fieldError(page, 'Comment')).toHaveText('Explain reason for support up to 1000 characters.');
+  // spec §5: submitting with errors only marks the fields
+  await expect(page.getByText('Correct errors and resubmit.')).toHaveCount(0);
+  await expect(page.getByLabel(/^Name/)).toBeFocused();
+  await expectAccessible(page, '/support with errors');
+
+  const stamp = Date.now().toString(36);
+  await page.getByLabel(/^Name/).fill('Riley Park');
+  await page.getByLabel(/^Office/).fill('Northside Family Dental');
+  await page.getByLabel(/^Email/).fill(`riley.${stamp}@example.com`);
+  await page.getByLabel(/^Phone/).fill('3125550142');
+  await page.getByLabel(/^Reason for support/).selectOption('Live Webinar Question');
+  await page.getByLabel(/^Comment/).fill(`Can I join a webinar from two devices? (${stamp})`);
+  await expect(page.locator('.field-error')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message received.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  const mail = await waitForMail((m) => m.to === 'support@cepass.example' && m.text.includes(stamp));
+  expect(mail.subject).toMatch(/^Support #\d+: Live Webinar Question$/);
+  expect(mail.text).toContain(`From: Riley Park <riley.${stamp}@example.com>`);
+});
+
+test('an e-book opens only for a logged-in student, and the download is recorded', async ({ page }) => {
+  const book = demo.ebooks[0]!;
+  await page.goto('/ebooks');
+  await screenReady(page);
+  await expect(page.getByText(`Available Now: ${demo.ebooks.length} eBooks`)).toBeVisible();
+  await expect(page.getByText('Free (must be logged in)').first()).toBeVisible();
+  // the PDF itself is refused without a session, not only hidden behind the button
+  const direct = await page.request.get(`/media/${book.pdf}`, { maxRedirects: 0 });
+  expect(direct.status()).toBe(302);
+  expect(direct.headers().location).toBe('/login?rurl=%2Febooks');
+
+  await page.getByRole('link', { name: new RegExp(`: ${book.title}$`) }).click();
+  await expect(page).toHaveURL(/\/login\?rurl=%2Febooks$/);
+  await page.getByLabel(/^Username/).fill(demo.student.username);
+  await page.getByLabel(/^Password/).fill('ce-pass-demo');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/ebooks$/);
+  await screenReady(page);
+  await expect(page.getByText('Free', { exact: true }).first()).toBeVisible();
+
+  const recorded = page.waitForResponse((r) => r.url().endsWith('/api/book-response-mvp') && r.request().method() === 'POST');
+  const pdf = page.waitForResponse((r) => r.url().endsWith(`/media/${book.pdf}`));
+  await page.getByRole('button', { name: new RegExp(`: ${book.title}$`) }).click();
+  expect((await recorded).status()).toBe(200);
+  const opened = await pdf;
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
+});
