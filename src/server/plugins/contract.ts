@@ -54,6 +54,32 @@ export interface ContractOptions {
   publicUrl: string;
   /** per-IP request limits by 'METHOD path' (security.md throttles), enforced by @fastify/rate-limit */
   rateLimits?: Record<string, { max: number; timeWindow: number }>;
+  /**
+   * GET reads whose answer for a visitor without a session is the same for everyone (the catalogue):
+   * kept this many ms, so a crowd of visitors costs one query per window; a student's answer is never cached
+   */
+  anonymousCacheMs?: Record<string, number>;
+  now?: () => number;
+}
+
+const CACHE_ENTRIES = 500;
+
+/** answers by key for `ttlMs`; concurrent misses share one computation; at most CACHE_ENTRIES keys, oldest out */
+function shortCache(ttlMs: number, now: () => number) {
+  const entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  return {
+    get(key: string, compute: () => Promise<unknown>): Promise<unknown> {
+      const hit = entries.get(key);
+      if (hit && now() - hit.at < ttlMs) return hit.value;
+      const value = compute();
+      entries.delete(key);
+      entries.set(key, { at: now(), value });
+      // a failure is never served from the cache
+      value.catch(() => entries.get(key)?.value === value && entries.delete(key));
+      if (entries.size > CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
+      return value;
+    },
+  };
 }
 
 export function registerContract(app: FastifyInstance, implementations: Implementation[], opts: ContractOptions): void {
@@ -66,6 +92,8 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
     const url = `/api/${ep.path}`;
     registered.add(`${ep.method} ${url}`);
     const rateLimit = opts.rateLimits?.[`${ep.method} ${ep.path}`];
+    const cacheMs = opts.anonymousCacheMs?.[`${ep.method} ${ep.path}`];
+    const cache = cacheMs ? shortCache(cacheMs, opts.now ?? Date.now) : null;
     app.route({
       method: ep.method,
       url,
@@ -92,16 +120,21 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
         if (typeof s === 'string' && s !== '' && req.student && s !== req.student.hash) return fail(reply, 403, 'This record belongs to another student.');
         if (typeof s === 'string' && s !== '' && !req.student && ep.access !== 'public') return fail(reply, 401, 'Please log in to continue.');
 
-        const result = await impl.handler({ query: query?.output, body: body?.output, student: req.student, req, reply });
+        const answer = async () => {
+          const result = await impl.handler({ query: query?.output, body: body?.output, student: req.student, req, reply });
+          if (reply.sent || ep.contentType) return result;
+          // the response schema is an allowlist: anything not in it is stripped; a mismatch is our bug
+          const out = v.safeParse(ep.response, result);
+          if (!out.success) {
+            req.log.error({ path: ep.path, issues: out.issues.slice(0, 5).map((i) => ({ path: v.getDotPath(i), message: i.message })) }, 'response does not match the contract');
+            throw new Error(`response for ${ep.path} does not match the contract`);
+          }
+          return out.output;
+        };
+        const result = cache && !req.student ? await cache.get(JSON.stringify(query?.output ?? null), answer) : await answer();
         if (reply.sent) return reply;
         if (ep.contentType) return reply.type(ep.contentType).send(result);
-        // the response schema is an allowlist: anything not in it is stripped; a mismatch is our bug
-        const out = v.safeParse(ep.response, result);
-        if (!out.success) {
-          req.log.error({ path: ep.path, issues: out.issues.slice(0, 5).map((i) => ({ path: v.getDotPath(i), message: i.message })) }, 'response does not match the contract');
-          throw new Error(`response for ${ep.path} does not match the contract`);
-        }
-        return out.output;
+        return result;
       },
     });
   }

@@ -221,6 +221,8 @@ describe('one item', () => {
     const res = await t.app.inject(`/api/class?c=${video.hash}`);
     expect(res.statusCode).toBe(404);
     expect(json(res).errorMsg).toBe('No class selected.');
+    // a visitor's list may be up to 5 s old (the anonymous catalogue cache)
+    t.clock.advance(5001);
     const list = await get('/api/ondemand?page=0');
     expect(list.data.map((c: { hash: string }) => c.hash)).not.toContain(video.hash);
   });
@@ -277,5 +279,19 @@ describe('e-books', () => {
     expect((await record('no-such-book', cookie)).statusCode).toBe(404);
     const downloads = await t.database.db.selectFrom('ebookDownloads as d').innerJoin('ebooks as e', 'e.id', 'd.ebookId').select('e.hash').execute();
     expect(downloads).toEqual([{ hash: book.hash }]);
+  });
+});
+
+describe('the anonymous catalogue cache', () => {
+  it('serves visitors one answer for 5 seconds, and students always a fresh one', async () => {
+    const book = pack.ebooks![1]!;
+    const title = async (headers: Record<string, string> = {}) => (await get('/api/books', headers)).data.find((b: { hash: string }) => b.hash === book.hash).title;
+    expect(await title()).toBe(book.title);
+    await t.database.db.updateTable('ebooks').set({ title: 'Renamed for the cache test' }).where('hash', '=', book.hash).execute();
+    expect(await title()).toBe(book.title);
+    expect(await title(cookie)).toBe('Renamed for the cache test');
+    t.clock.advance(5001);
+    expect(await title()).toBe('Renamed for the cache test');
+    await t.database.db.updateTable('ebooks').set({ title: book.title }).where('hash', '=', book.hash).execute();
   });
 });
