@@ -17,6 +17,9 @@ export const UPCOMING_PAGE_SIZE = 50;
 /** rows per section on /home and /search */
 export const SECTION_SIZE = 6;
 
+const isFiltered = (f: ListFilter) => f.categoryId !== undefined || f.companyId !== undefined || !!f.keyword;
+const NO_FEATURED = { status: false, featuredClass: null, featuredPodcast: null, featuredHash: null };
+
 const filterOf = (q: { cid?: number | undefined; coid?: number | undefined; q?: string | undefined }): ListFilter => ({ categoryId: q.cid, companyId: q.coid, keyword: sanitizeKeyword(q.q) });
 
 export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): Implementation[] {
@@ -72,14 +75,17 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
     }),
 
     implement(catalog.getOndemand, async ({ query, student }) => {
-      const res = await classPage('ondemand', filterOf(query), query.page, student?.id ?? null);
-      const featured = await repo.featured(student?.id ?? null);
+      const f = filterOf(query);
+      const res = await classPage('ondemand', f, query.page, student?.id ?? null);
+      // a filtered list shows what matches the filter; the featured row would be a row that may not
+      const featured = isFiltered(f) ? NO_FEATURED : await repo.featured(student?.id ?? null);
       return { ...res, mobileAds: await repo.mobileAds('ondemand', res.rowCount), featuredContent: { ...featured, featuredPodcast: null, status: featured.featuredClass !== null, featuredHash: featured.featuredClass?.hash ?? null } };
     }),
 
     implement(catalog.getPodcasts, async ({ query, student }) => {
-      const res = await podcastPage(filterOf(query), query.page, student?.id ?? null);
-      const featured = await repo.featured(student?.id ?? null);
+      const f = filterOf(query);
+      const res = await podcastPage(f, query.page, student?.id ?? null);
+      const featured = isFiltered(f) ? NO_FEATURED : await repo.featured(student?.id ?? null);
       return { ...res, mobileAds: await repo.mobileAds('podcasts', res.rowCount), featuredContent: { ...featured, featuredClass: null, status: featured.featuredPodcast !== null, featuredHash: featured.featuredPodcast?.hash ?? null } };
     }),
 
