@@ -29,6 +29,8 @@ export const demo = {
   ads: main.ads as PackAd[],
   adPlacements: main.adPlacements as PackAdPlacement[],
   companies: main.companies as { key: string; name: string }[],
+  /** hashes of the featured class and podcast episode */
+  featured: main.featured as { class?: string; podcast?: string },
   student: (main.students as PackStudent[]).find((s) => s.username === 'demostudent')!,
   shows: pods.podcastShows as PackShow[],
   ebooks: main.ebooks as { hash: string; title: string; pdf: string }[],

@@ -1,6 +1,6 @@
 // Every route of spec §2 (and decisions.md): its pattern for the router and a typed href builder.
 // Components build links only through `paths`; nobody writes `/classroom-live/${hash}` by hand.
-import { pageParam } from '#shared/domain/keyword';
+import { pageParam, sanitizeKeyword } from '#shared/domain/keyword';
 
 /** the list filters spec §2 carries in the query string (cid, coid, q) */
 export interface ListFilters {
@@ -173,15 +173,17 @@ export interface QueryFilters {
   q?: string;
 }
 
-/** the list filters of the current query string (only whole-number ids; the keyword as typed) */
+/**
+ * the list filters of the current query string: only whole-number ids, and the keyword as the server will
+ * search it (spec §5), so a keyword the server ignores ('ab') is no active filter here either
+ */
 export const filtersFrom = (search: string): QueryFilters => {
   const params = new URLSearchParams(search);
   const id = (name: string) => {
     const value = params.get(name)?.trim();
     return value && /^\d{1,9}$/.test(value) ? value : undefined;
   };
-  const q = params.get('q')?.trim();
-  return { cid: id('cid'), coid: id('coid'), q: q ? q.slice(0, 200) : undefined };
+  return { cid: id('cid'), coid: id('coid'), q: sanitizeKeyword(params.get('q')) ?? undefined };
 };
 
 export const hasFilters = (f: QueryFilters): boolean => Boolean(f.cid || f.coid || f.q);

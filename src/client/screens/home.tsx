@@ -2,12 +2,12 @@
 import { Link } from 'wouter';
 import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-rows.tsx';
 import { FeaturedRow } from '../components/content/featured-row.tsx';
-import { SearchBar } from '../components/content/search-bar.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { useHome } from '../features/catalog/api/get-home.ts';
+import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 import { LIST_ERROR } from '../lib/messages.ts';
 
 export default function HomeScreen() {

@@ -7,7 +7,7 @@ import { PagedList } from '../components/content/paged-list.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { filtersFrom, isCanonicalPage, pageParam, paths } from '../config/paths.ts';
 import { useOndemand } from '../features/catalog/api/get-ondemand.ts';
-import { FilterNote } from '../features/catalog/components/filter-note.tsx';
+import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 
 export default function OndemandScreen() {
   const rawPage = useParams<{ page?: string }>().page;
@@ -17,9 +17,10 @@ export default function OndemandScreen() {
   const featuredHash = page === 1 ? list.data?.featuredContent?.featuredHash : null;
   return (
     <Screen title="On-Demand Webinars">
-      <FilterNote filters={filters} clearHref={paths.ondemand()} />
+      <SearchBar filters={filters} list={(f) => paths.ondemand(1, f)} />
       <PagedList<ClassListItem>
         query={list}
+        ads={list.data?.mobileAds}
         page={page}
         canonical={isCanonicalPage(rawPage)}
         href={(n) => paths.ondemand(n, filters)}

@@ -7,7 +7,7 @@ import { PagedList } from '../components/content/paged-list.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { filtersFrom, isCanonicalPage, pageParam, paths } from '../config/paths.ts';
 import { usePodcasts } from '../features/catalog/api/get-podcasts.ts';
-import { FilterNote } from '../features/catalog/components/filter-note.tsx';
+import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 
 export default function PodcastsScreen() {
   const rawPage = useParams<{ page?: string }>().page;
@@ -17,9 +17,10 @@ export default function PodcastsScreen() {
   const featuredHash = page === 1 ? list.data?.featuredContent?.featuredHash : null;
   return (
     <Screen title="Podcasts">
-      <FilterNote filters={filters} clearHref={paths.podcasts()} />
+      <SearchBar filters={filters} list={(f) => paths.podcasts(1, f)} />
       <PagedList<PodcastListItem>
         query={list}
+        ads={list.data?.mobileAds}
         page={page}
         canonical={isCanonicalPage(rawPage)}
         href={(n) => paths.podcasts(n, filters)}

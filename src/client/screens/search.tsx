@@ -5,13 +5,12 @@ import { Link, useSearch } from 'wouter';
 import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-rows.tsx';
 import { FeaturedRow } from '../components/content/featured-row.tsx';
 import { LIST_ERROR } from '../lib/messages.ts';
-import { SearchBar } from '../components/content/search-bar.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { filtersFrom, paths } from '../config/paths.ts';
 import { useSearchResults } from '../features/catalog/api/get-search.ts';
-import { FilterNote } from '../features/catalog/components/filter-note.tsx';
+import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 
 function ResultSection({ id, title, showAll, showAllLabel, count, children }: { id: string; title: string; showAll: string; showAllLabel: string; count: number; children: ReactNode }) {
   if (count === 0) return null;
@@ -35,8 +34,7 @@ export default function SearchScreen() {
   const results = useSearchResults(filters);
   return (
     <Screen title="Search Results">
-      <SearchBar key={filters.q ?? ''} initial={filters.q ?? ''} />
-      <FilterNote filters={filters} clearHref={paths.search()} />
+      <SearchBar filters={filters} />
       {results.isPending ? (
         <Loading />
       ) : results.isError ? (

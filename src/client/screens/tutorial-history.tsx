@@ -16,6 +16,7 @@ export default function TutorialHistoryScreen() {
     <Screen title="Viewed Tutorials">
       <PagedList
         query={list}
+        ads={list.data?.mobileAds}
         page={page}
         canonical={isCanonicalPage(rawPage)}
         href={(n) => paths.tutorialHistory(n)}

@@ -4,12 +4,11 @@ import { Link, useParams, useSearch } from 'wouter';
 import type { ClassListItem } from '#shared/api/common';
 import { ContentRow, Detail } from '../components/content/content-row.tsx';
 import { PagedList } from '../components/content/paged-list.tsx';
-import { SearchBar } from '../components/content/search-bar.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { filtersFrom, hasFilters, isCanonicalPage, pageParam, paths } from '../config/paths.ts';
 import { formatDate } from '#shared/domain/format';
 import { useTutorials } from '../features/catalog/api/get-tutorials.ts';
-import { FilterNote } from '../features/catalog/components/filter-note.tsx';
+import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 
 export default function TutorialsScreen() {
   const rawPage = useParams<{ page?: string }>().page;
@@ -18,10 +17,10 @@ export default function TutorialsScreen() {
   const list = useTutorials({ ...filters, page: String(page - 1) });
   return (
     <Screen title="Product Training">
-      <SearchBar key={filters.q ?? ''} initial={filters.q ?? ''} label="Search product training" target={(q) => paths.tutorials(1, { q })} />
-      <FilterNote filters={filters} clearHref={paths.tutorials()} />
+      <SearchBar filters={filters} list={(f) => paths.tutorials(1, f)} />
       <PagedList<ClassListItem>
         query={list}
+        ads={list.data?.mobileAds}
         page={page}
         canonical={isCanonicalPage(rawPage)}
         href={(n) => paths.tutorials(n, filters)}

@@ -1,20 +1,21 @@
-// /webinars (alias /upcoming): upcoming live webinars with RESERVED and WAITLIST badges (spec §2).
+// /webinars (alias /upcoming): upcoming live webinars with RESERVED and WAITLIST badges and mobile ads (spec §2).
 import { useSearch } from 'wouter';
 import { WebinarRow } from '../components/content/class-rows.tsx';
-import { FilterNote } from '../features/catalog/components/filter-note.tsx';
+import { Rows } from '../components/content/paged-list.tsx';
 import { LIST_ERROR } from '../lib/messages.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { filtersFrom, paths } from '../config/paths.ts';
 import { useUpcoming } from '../features/catalog/api/get-upcoming.ts';
+import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 
 export default function WebinarsScreen() {
   const filters = filtersFrom(useSearch());
   const list = useUpcoming({ ...filters, page: '0' });
   return (
     <Screen title="Upcoming Webinars">
-      <FilterNote filters={filters} clearHref={paths.webinars()} />
+      <SearchBar filters={filters} list={paths.webinars} />
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
@@ -24,11 +25,7 @@ export default function WebinarsScreen() {
       ) : (
         <>
           <p className="list-count">Live webinars: {list.data.totalRows}</p>
-          <ul className="rows">
-            {list.data.data.map((item, i) => (
-              <WebinarRow key={item.hash} item={item} seats={list.data.seats} eager={i < 2} />
-            ))}
-          </ul>
+          <Rows items={list.data.data} ads={list.data.mobileAds} renderItem={(item, i) => <WebinarRow key={item.hash} item={item} seats={list.data.seats} eager={i < 2} />} />
         </>
       )}
     </Screen>

@@ -2,14 +2,10 @@
 // logged first-party and never holds up the navigation.
 import type { FeaturedContent } from '#shared/api/common';
 import { paths } from '../../config/paths.ts';
-import { callQuietly } from '../../lib/api.ts';
+import { VPAD_SLOT } from '#shared/domain/constants';
 import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
-import { postFeaturedContentClick } from '#shared/api/ads';
+import { logFeaturedClick } from '../../features/catalog/api/featured-content-click.ts';
 import { ContentRow, Detail } from './content-row.tsx';
-
-/** VPAD_SLOT_TYPE of spec §3 */
-const SLOT_FEATURED_CLASS = 36;
-const SLOT_FEATURED_PODCAST = 37;
 
 interface FeaturedRowProps {
   featured: FeaturedContent | null | undefined;
@@ -32,7 +28,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
         badges={['FEATURED', fc.examTaken && 'COMPLETED']}
         level={level}
         eager
-        onNavigate={() => callQuietly(postFeaturedContentClick, { body: { t: SLOT_FEATURED_CLASS, h: fc.hash } })}
+        onNavigate={() => logFeaturedClick(VPAD_SLOT.FEATURED_CLASS, fc.hash)}
       >
         <Detail>{fc.name}</Detail>
         <Detail label="Sponsor">{fc.companyName}</Detail>
@@ -52,7 +48,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
         badges={['FEATURED', fp.examTaken && 'COMPLETED']}
         level={level}
         eager
-        onNavigate={() => callQuietly(postFeaturedContentClick, { body: { t: SLOT_FEATURED_PODCAST, h: fp.hash } })}
+        onNavigate={() => logFeaturedClick(VPAD_SLOT.FEATURED_PODCAST, fp.hash)}
       >
         <Detail>{fp.speakerName}</Detail>
         <Detail label="Sponsor">{fp.companyName}</Detail>

@@ -1,14 +1,17 @@
 // A paged list of spec §9: 1-based page in the URL, zero-based page sent, the page clamped to what the
 // server has (the URL follows, replacing history), pagination only with more than one page,
-// the empty text, and the list error as a danger alert.
+// the empty text, the list error as a danger alert, and the sponsor banners between the rows.
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Redirect } from 'wouter';
+import type { MobileAds } from '#shared/api/common';
+import { placeAds } from '#shared/domain/ads';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { LIST_ERROR } from '../../lib/messages.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Pagination } from '../ui/pagination.tsx';
+import { AdBanner } from './ad-banner.tsx';
 
 
 export interface PagedData<T> {
@@ -35,11 +38,13 @@ interface PagedListProps<T> {
   listError?: boolean;
   /** false when the URL's page parameter is not canonical (/ondemand/0, /ondemand/1): the URL is replaced */
   canonical?: boolean;
+  /** the list's mobileAds: banners go between the rows shown, by the rule of spec §9 */
+  ads?: MobileAds | null;
 }
 
 export const pageCount = (totalRows: number, pageSize: number): number => (pageSize > 0 ? Math.ceil(totalRows / pageSize) : 1);
 
-export function PagedList<T>({ query, page, href, empty, header, renderItem, label, skip, listError = true, canonical = true }: PagedListProps<T>) {
+export function PagedList<T>({ query, page, href, empty, header, renderItem, label, skip, listError = true, canonical = true, ads }: PagedListProps<T>) {
   if (!canonical) return <Redirect to={href(page)} replace />;
   if (query.isPending) return <Loading />;
   if (query.isError)
@@ -59,9 +64,24 @@ export function PagedList<T>({ query, page, href, empty, header, renderItem, lab
       {rows.length === 0 && data.data.length === 0 ? (
         <p className="empty">{empty}</p>
       ) : (
-        <ul className="rows">{rows.map((item, i) => renderItem(item, i))}</ul>
+        <Rows items={rows} renderItem={renderItem} ads={ads} />
       )}
       <Pagination page={current} pages={pages} href={href} label={label} />
     </div>
   );
+}
+
+/**
+ * The rows of a list with its sponsor banners placed among them; PagedList's own, and the one way an
+ * unpaged list (/webinars) shows ads. Rows keep their index, so `renderItem` sees 0, 1, 2… as without ads.
+ */
+export function Rows<T>({ items, renderItem, ads }: { items: T[]; renderItem: (item: T, index: number) => ReactNode; ads?: MobileAds | null }) {
+  const before = new Map(placeAds(ads, items.length).map((p) => [p.before, p.banner]));
+  const children: ReactNode[] = [];
+  items.forEach((item, i) => {
+    const banner = before.get(i);
+    if (banner) children.push(<AdBanner key={`ad-${i}-${banner.adId}`} banner={banner} />);
+    children.push(renderItem(item, i));
+  });
+  return <ul className="rows">{children}</ul>;
 }

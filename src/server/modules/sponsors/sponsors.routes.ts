@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { getMobileAd, postAdEvent, postFeaturedContentClick, postMobileAdSubmit } from '#shared/api/ads';
 import { VPAD_SLOT } from '#shared/domain/constants';
 import { CORRECT_ERRORS } from '#shared/domain/registration';
-import { isEmail } from '#shared/domain/validation';
+import { adEmailError } from '#shared/domain/ads';
 import type { Clock } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
@@ -12,7 +12,6 @@ import { HttpError, implement, type Implementation } from '../../plugins/contrac
 export const AD_GONE = 'This offer is no longer available.';
 /** decisions.md / docs/decisions/0003: after /gdpr nothing about the student goes to a sponsor */
 export const CONSENT_WITHDRAWN = 'You withdrew your consent on the GDPR page, so we no longer pass your details to sponsors.';
-const INVALID_EMAIL = 'Enter valid email address.';
 
 export function sponsorRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementation[] {
   const nowIso = () => new Date(opts.clock.now()).toISOString();
@@ -46,7 +45,8 @@ export function sponsorRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implement
         if (me.consentRemovedAt) throw new HttpError(403, CONSENT_WITHDRAWN);
         email ||= me.email;
       }
-      if (!isEmail(email)) throw new HttpError(400, CORRECT_ERRORS, { errors: { e: INVALID_EMAIL } });
+      const problem = adEmailError(email);
+      if (problem) throw new HttpError(400, CORRECT_ERRORS, { errors: { e: problem } });
       // one lead per offer and address: asking twice is not two requests for the sponsor
       const known = await db.selectFrom('adLeads').select('id').where('adId', '=', ad.id).where('email', '=', email).executeTakeFirst();
       if (!known) await db.insertInto('adLeads').values({ adId: ad.id, studentId: student?.id ?? null, email, createdAt: nowIso() }).execute();

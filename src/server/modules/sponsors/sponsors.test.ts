@@ -25,10 +25,10 @@ describe('mobile ads', () => {
 
   it('takes a lead from a visitor only with a valid e-mail, once per address, and from a student by the account e-mail', async () => {
     const a = await firstAd();
-    for (const e of [undefined, '', 'not-an-email']) {
+    for (const [e, message] of [[undefined, 'Email is required.'], ['  ', 'Email is required.'], ['not-an-email', 'Enter valid email address.']] as const) {
       const res = await post('mobilead-submit', { a, ...(e === undefined ? {} : { e }) });
       expect(res.statusCode).toBe(400);
-      expect(json(res)).toEqual({ status: false, errorMsg: 'Correct errors and resubmit.', errors: { e: 'Enter valid email address.' } });
+      expect(json(res)).toEqual({ status: false, errorMsg: 'Correct errors and resubmit.', errors: { e: message } });
     }
     expect(json(await post('mobilead-submit', { a, e: ' Visitor@Example.com ' }))).toEqual({ status: true });
     expect(json(await post('mobilead-submit', { a, e: 'visitor@example.com' }))).toEqual({ status: true });

@@ -1,0 +1,63 @@
+// The modal dialog: a native <dialog> opened with showModal(), so the browser traps focus, makes the page
+// behind it inert, closes it on Escape and returns focus to the control that opened it. Mounted = open.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface DialogProps {
+  title: ReactNode;
+  /** after the dialog closed (Escape, the × button, the backdrop, or `close` from the children) */
+  onClose: () => void;
+  /** the × in the corner; off where the content has its own Close button */
+  dismissible?: boolean;
+  className?: string;
+  children: (close: () => void) => ReactNode;
+}
+
+export function Dialog({ title, onClose, dismissible = true, className, children }: DialogProps) {
+  const id = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const closed = () => onCloseRef.current();
+    dialog.addEventListener('close', closed);
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      // the listener goes first: closing on unmount (or StrictMode's rehearsal) is not the user closing it
+      dialog.removeEventListener('close', closed);
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  const close = () => ref.current?.close();
+
+  return (
+    <dialog
+      ref={ref}
+      className={className ? `dialog ${className}` : 'dialog'}
+      aria-labelledby={`${id}-title`}
+      // only the backdrop is the <dialog> itself: its content sits in .dialog-body
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div className="dialog-body">
+        <div className="dialog-head">
+          <h2 id={`${id}-title`} className="dialog-title">
+            {title}
+          </h2>
+          {dismissible && (
+            <button type="button" className="dialog-close" aria-label="Close" onClick={close}>
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+        {children(close)}
+      </div>
+    </dialog>
+  );
+}
