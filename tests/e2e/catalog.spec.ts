@@ -71,3 +71,17 @@ test('an e-book opens only for a logged-in student, and the download is recorded
   await expect(page).toHaveURL(new RegExp(`/media/${book.pdf}$`));
   expect(served).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
 });
+
+test('page 2 of on-demand shows the next rows the server pages out', async ({ page, request }) => {
+  const [first, second] = await Promise.all([0, 1].map(async (p) => (await (await request.get(`/api/ondemand?page=${p}`)).json()) as { data: { className: string }[]; totalRows: number; pageSize: number }));
+  expect(first!.totalRows).toBeGreaterThan(first!.pageSize);
+  await page.goto('/ondemand');
+  await screenReady(page);
+  await page.getByRole('navigation', { name: /page/i }).getByRole('link', { name: /Next/ }).click();
+  await expect(page).toHaveURL(/\/ondemand\/2$/);
+  await screenReady(page);
+  const titles = page.locator('.paged-list > ul.rows').last().locator('.row-title');
+  await expect(titles).toHaveText(second!.data.map((c) => c.className));
+  for (const title of first!.data.map((c) => c.className)) expect(second!.data.map((c) => c.className)).not.toContain(title);
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+});

@@ -1,6 +1,6 @@
 // The modal dialog: a native <dialog> opened with showModal(), so the browser traps focus, makes the page
 // behind it inert, closes it on Escape and returns focus to the control that opened it. Mounted = open.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
 interface DialogProps {
   title: ReactNode;
@@ -8,11 +8,13 @@ interface DialogProps {
   onClose: () => void;
   /** the × in the corner; off where the content has its own Close button */
   dismissible?: boolean;
+  /** where focus goes on opening; without it the browser picks the first focusable control (the × if shown) */
+  initialFocus?: RefObject<HTMLElement | null>;
   className?: string;
   children: (close: () => void) => ReactNode;
 }
 
-export function Dialog({ title, onClose, dismissible = true, className, children }: DialogProps) {
+export function Dialog({ title, onClose, dismissible = true, initialFocus, className, children }: DialogProps) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
@@ -26,6 +28,8 @@ export function Dialog({ title, onClose, dismissible = true, className, children
     const closed = () => onCloseRef.current();
     dialog.addEventListener('close', closed);
     if (!dialog.open) dialog.showModal();
+    // after showModal(): its own focusing would override an earlier focus(), and a closed dialog's fields take none
+    initialFocus?.current?.focus();
     return () => {
       // the listener goes first: closing on unmount (or StrictMode's rehearsal) is not the user closing it
       dialog.removeEventListener('close', closed);
@@ -35,14 +39,20 @@ export function Dialog({ title, onClose, dismissible = true, className, children
 
   const close = () => ref.current?.close();
 
+  // a click on the <dialog> itself is a click on its backdrop (its content sits in .dialog-body, which fills the
+  // box); but one that began inside (selecting text in a field, released outside) lands there too and must not close it
+  const pressedOnBackdrop = useRef(false);
+
   return (
     <dialog
       ref={ref}
       className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={`${id}-title`}
-      // only the backdrop is the <dialog> itself: its content sits in .dialog-body
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
+      }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) close();
+        if (pressedOnBackdrop.current && event.target === event.currentTarget) close();
       }}
     >
       <div className="dialog-body">
