@@ -66,3 +66,53 @@ export async function buildTestApp(overrides: Partial<Config> = {}, opts: { demo
 }
 
 export const json = (res: { body: string }) => JSON.parse(res.body) as Record<string, any>;
+
+/**
+ * Students made directly in the database, each with a live session (security.md: tests that need many
+ * students create them, rather than turning the register and login limits off). `cookie` is the header.
+ */
+export async function createStudents(t: TestApp, count: number, prefix = 'load'): Promise<{ id: number; hash: string; email: string; cookie: string }[]> {
+  const { randomBytes } = await import('node:crypto');
+  const { hashToken } = await import('./plugins/session.ts');
+  const now = new Date(t.clock.now()).toISOString();
+  const later = new Date(t.clock.now() + 7 * 86_400_000).toISOString();
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const tag = `${prefix}${i}-${randomBytes(4).toString('hex')}`;
+    const row = await t.database.db
+      .insertInto('students')
+      .values({
+        hash: randomBytes(12).toString('base64url'),
+        username: tag,
+        passwordHash: '$scrypt$ln=10,r=8,p=1$AAAA$AAAA',
+        title: 'Dr.',
+        firstname: 'Load',
+        lastname: `Student ${i}`,
+        jobTitle: 'Dentist',
+        officeName: 'Test Office',
+        address: '1 Test St',
+        city: 'Testville',
+        state: 'IL',
+        zip: '60601',
+        country: 'US',
+        phone: '3125550100',
+        email: `${tag}@example.com`,
+        email2: null,
+        agdNumber: null,
+        certYear: 2010,
+        gender: 'F',
+        ageRange: '35-44',
+        officeSize: 'Solo practice',
+        sourceHeard: null,
+        consentRemovedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(['id', 'hash', 'email'])
+      .executeTakeFirstOrThrow();
+    const token = randomBytes(32).toString('base64url');
+    await t.database.db.insertInto('sessions').values({ tokenHash: hashToken(token), studentId: row.id, createdAt: now, lastSeenAt: now, expiresAt: later, userAgent: null }).execute();
+    out.push({ ...row, cookie: `sid=${token}` });
+  }
+  return out;
+}

@@ -92,7 +92,18 @@ export interface DB {
   };
   sessions: { id: Id; tokenHash: string; studentId: number; createdAt: string; lastSeenAt: string; expiresAt: string; userAgent: string | null };
   authTokens: { id: Id; tokenHash: string; studentId: number; purpose: string; expiresAt: string; usedAt: string | null; createdAt: string };
-  seats: { id: Id; classId: number; studentId: number; status: 'reserved' | 'waiting' | 'cancelled'; cancelCode: string; createdAt: string; updatedAt: string };
+  seats: {
+    id: Id;
+    classId: number;
+    studentId: number;
+    status: 'reserved' | 'waiting' | 'cancelled';
+    cancelCode: string;
+    createdAt: string;
+    updatedAt: string;
+    /** when the reminders went out (each once) */
+    reminded24hAt: Generated<string | null>;
+    reminded1hAt: Generated<string | null>;
+  };
   gradebook: {
     id: Id;
     studentId: number;

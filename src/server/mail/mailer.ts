@@ -25,7 +25,10 @@ export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.ma
 
 export function startMailer(db: Kysely<DB>, opts: { smtpUrl: string | null; mailFrom: string; clock: Clock; log: FastifyBaseLogger }): Mailer {
   if (!opts.smtpUrl) return { wake: () => undefined, flush: async () => undefined, close: async () => undefined };
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  // pooled connections: a burst of seat mails goes out over a few open connections, not one handshake each
+  const url = new URL(opts.smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  const transport = nodemailer.createTransport(url.toString());
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;

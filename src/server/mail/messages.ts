@@ -62,3 +62,47 @@ export const supportMail = (supportAddress: string, id: number, f: { name: strin
     f.comment,
   ].join('\n'),
 });
+
+export interface WebinarMailInfo {
+  hash: string;
+  title: string;
+  start: string;
+  /** the webinar as an .ics file (modules/seats/calendar.ts) */
+  ics: string;
+}
+const icsAttachment = (ics: string): MailAttachment => ({ filename: 'webinar.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(ics).toString('base64') });
+const when = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' at ')} UTC`;
+
+/** a seat or a waitlist place: the cancel link always, the calendar file for a seat */
+export const seatMail = (to: Recipient, w: WebinarMailInfo, seat: { isWaiting: boolean; cancelCode: string }, publicUrl: string) =>
+  seat.isWaiting
+    ? letter(to, 'seat', `Waitlist: ${w.title}`, [
+        `The webinar "${w.title}" (${when(w.start)}) is full, so you are on its waitlist. If a seat frees up, it is yours and we e-mail you at once.`,
+        `Your waitlist place: ${publicUrl}/live/${w.hash}`,
+        `To leave the waitlist: ${publicUrl}/cancel-seat/${seat.cancelCode}`,
+      ])
+    : letter(
+        to,
+        'seat',
+        `Seat reserved: ${w.title}`,
+        [
+          `Your seat in "${w.title}" is reserved for ${when(w.start)}. The attached calendar file adds it to your calendar.`,
+          `Enter the webinar from ${publicUrl}/live/${w.hash} (the button opens 30 minutes before the start).`,
+          `If you cannot attend, release your seat so someone on the waitlist gets it: ${publicUrl}/cancel-seat/${seat.cancelCode}`,
+        ],
+        [icsAttachment(w.ics)],
+      );
+
+/** the head of the waitlist got a freed seat */
+export const promotedMail = (to: Recipient, w: WebinarMailInfo, cancelCode: string, publicUrl: string) =>
+  letter(
+    to,
+    'seat',
+    `A seat opened up: ${w.title}`,
+    [
+      `Good news: a seat in "${w.title}" (${when(w.start)}) opened up, and it is now yours.`,
+      `Enter the webinar from ${publicUrl}/live/${w.hash} (the button opens 30 minutes before the start).`,
+      `If you cannot attend, release it for the next person: ${publicUrl}/cancel-seat/${cancelCode}`,
+    ],
+    [icsAttachment(w.ics)],
+  );

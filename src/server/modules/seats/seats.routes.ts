@@ -1,0 +1,161 @@
+// Live webinars (spec §2, §4, §7): reserve a seat or a waitlist place, release it by its cancel code, the
+// student's seats, entering the webinar, confirming attendance, and the calendar file.
+import type { Kysely } from 'kysely';
+import { getCalendar, getCancelSeat, postCancelSeat, postClassStart, postReserveSeat } from '#shared/api/classes';
+import { postSaveAffidavit } from '#shared/api/learning';
+import { getSeats } from '#shared/api/my-ce';
+import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
+import type { Clock } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { promotedMail, seatMail } from '../../mail/messages.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
+import { webinarIcs } from './calendar.ts';
+import { seatService } from './seats.service.ts';
+
+export const NO_CLASS = 'No class selected.';
+export const NOT_RESERVABLE = 'This webinar is not open for reservations.';
+export const CANCEL_FAILED = 'Unable to cancel seat.  Unknown reason.';
+export const NO_SEAT = 'Reserve a seat before entering the webinar.';
+export const TOO_EARLY = 'The webinar opens 30 minutes before it starts.';
+export const MEETING_NOT_READY = 'The meeting link is not ready yet. Try again in a few minutes.';
+/** spec §9: Enter Webinar is enabled within 30 minutes of the start */
+export const ENTER_WINDOW_MS = 30 * 60_000;
+
+export interface SeatDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  publicUrl: string;
+  meetingUrlTemplate: string;
+  mailer: Mailer;
+}
+
+export function seatRoutes(deps: SeatDeps): Implementation[] {
+  const { db, clock, publicUrl } = deps;
+  const seats = seatService(db, { now: clock.now });
+  const nowIso = () => new Date(clock.now()).toISOString();
+
+  /** `q` is the transaction when inside one: on SQLite a query on `db` there would wait for itself */
+  const webinar = (where: { hash: string } | { id: number }, q0: Kysely<DB> = db) => {
+    let q = q0
+      .selectFrom('classes as c')
+      .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
+      .select(['c.id', 'c.hash', 'c.name', 'c.description', 'c.typeId', 'c.releaseDate', 'c.endDate', 'c.durationMin', 'c.zoomCode', 'sp.name as speakerName']);
+    q = 'hash' in where ? q.where('c.hash', '=', where.hash) : q.where('c.id', '=', where.id);
+    return q.executeTakeFirst();
+  };
+  type Webinar = NonNullable<Awaited<ReturnType<typeof webinar>>>;
+  const icsOf = (w: Webinar, cancelCode?: string) =>
+    webinarIcs({ hash: w.hash, title: w.name, description: w.description, speakerName: w.speakerName, start: w.releaseDate, durationMin: w.durationMin }, publicUrl, cancelCode ? { cancelUrl: `${publicUrl}/cancel-seat/${cancelCode}` } : undefined);
+  const mailInfo = (w: Webinar, cancelCode?: string) => ({ hash: w.hash, title: w.name, start: w.releaseDate, ics: icsOf(w, cancelCode) });
+  const recipient = (trx: Kysely<DB>, studentId: number) => trx.selectFrom('students').select(['id', 'email', 'firstname']).where('id', '=', studentId).executeTakeFirstOrThrow();
+
+  return [
+    implement(postReserveSeat, async ({ body, student }) => {
+      const w = await webinar({ hash: body.c });
+      if (!w) throw new HttpError(404, NO_CLASS);
+      if (w.typeId !== CLASS_TYPE.LIVE || w.endDate <= nowIso()) throw new HttpError(409, NOT_RESERVABLE);
+      const seat = await seats.reserve(w.id, student.id, async (trx, s) => {
+        await enqueueMail(trx, seatMail(await recipient(trx as Kysely<DB>, student.id), mailInfo(w, s.cancelCode), s, publicUrl), clock.now());
+      });
+      if (seat.created) deps.mailer.wake();
+      return { status: true, attendeeId: seat.attendeeId, isWaiting: seat.isWaiting };
+    }),
+
+    // the code is the credential: anyone holding the e-mailed link may see and release that one seat
+    implement(getCancelSeat, async ({ query }) => {
+      const rows = await db
+        .selectFrom('seats as st')
+        .innerJoin('classes as c', 'c.id', 'st.classId')
+        .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
+        .select(['c.hash', 'c.name as className', 'sp.name as speakerName', 'c.releaseDate', 'st.status'])
+        .where('st.cancelCode', '=', query.code)
+        .execute();
+      return { status: true, data: rows.map(({ releaseDate, ...r }) => ({ ...r, releaseDateUTC: releaseDate })) };
+    }),
+
+    implement(postCancelSeat, async ({ body }) => {
+      const result = await seats.cancel(body.code, async (trx, seatId) => {
+        const seat = await trx.selectFrom('seats').select(['studentId', 'classId', 'cancelCode']).where('id', '=', seatId).executeTakeFirstOrThrow();
+        const w = (await webinar({ id: seat.classId }, trx as Kysely<DB>))!;
+        await enqueueMail(trx, promotedMail(await recipient(trx as Kysely<DB>, seat.studentId), mailInfo(w, seat.cancelCode), seat.cancelCode, publicUrl), clock.now());
+      });
+      if (!result) throw new HttpError(404, CANCEL_FAILED);
+      if (result.promotedSeatId) deps.mailer.wake();
+      return { status: true };
+    }),
+
+    implement(getSeats, async ({ student }) => {
+      const rows = await db
+        .selectFrom('seats as st')
+        .innerJoin('classes as c', 'c.id', 'st.classId')
+        .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
+        .leftJoin('companies as co', 'co.id', 'c.companyId')
+        .select(['c.id', 'c.hash', 'st.cancelCode', 'st.status', 'c.name', 'c.photo', 'sp.name as speakerName', 'co.name as companyName', 'c.releaseDate', 'c.credits', 'c.ceTypeId'])
+        .where('st.studentId', '=', student.id)
+        .where('st.status', '<>', 'cancelled')
+        .where('c.endDate', '>', nowIso())
+        .orderBy('c.releaseDate')
+        .execute();
+      return {
+        status: true,
+        rowCount: rows.length,
+        data: rows.map((r) => ({
+          classId: r.id,
+          hash: r.hash,
+          // spec §4: only a confirmed seat can be cancelled from the list
+          cancelCode: r.status === 'reserved' ? r.cancelCode : null,
+          hasSeat: true,
+          isWaiting: r.status === 'waiting',
+          className: r.name,
+          photo: r.photo,
+          speakerName: r.speakerName,
+          sponsorCompanyName: r.companyName,
+          releaseDateUTC: r.releaseDate,
+          credits: Number(r.credits),
+          creditName: ceTypeName(r.ceTypeId),
+        })),
+      };
+    }),
+
+    implement(postClassStart, async ({ body, student }) => {
+      const w = await webinar({ hash: body.c });
+      if (!w || w.typeId !== CLASS_TYPE.LIVE) throw new HttpError(404, NO_CLASS);
+      const seat = await db.selectFrom('seats').select('id').where('classId', '=', w.id).where('studentId', '=', student.id).where('status', '=', 'reserved').executeTakeFirst();
+      if (!seat) throw new HttpError(403, NO_SEAT);
+      if (Date.parse(w.releaseDate) - clock.now() > ENTER_WINDOW_MS) throw new HttpError(409, TOO_EARLY);
+      if (!w.zoomCode) throw new HttpError(409, MEETING_NOT_READY);
+      const at = nowIso();
+      // the first start counts: a student who re-enters after a dropped connection keeps it
+      const gradebook = await db
+        .insertInto('gradebook')
+        .values({ studentId: student.id, classId: w.id, podcastId: null, startedAt: at, createdAt: at, updatedAt: at })
+        .onConflict((oc) => oc.columns(['studentId', 'classId']).doUpdateSet((eb) => ({ startedAt: eb.fn.coalesce('gradebook.startedAt', eb.val(at)), updatedAt: at })))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { status: true, attendeeId: seat.id, gradebookId: gradebook.id, meetingUrl: deps.meetingUrlTemplate.replace('{code}', encodeURIComponent(w.zoomCode)) };
+    }),
+
+    implement(postSaveAffidavit, async ({ body, student }) => {
+      const w = await webinar({ hash: body.c });
+      if (!w) throw new HttpError(404, NO_CLASS);
+      const updated = await db
+        .updateTable('gradebook')
+        .set({ attended: body.attended ? 1 : 0, updatedAt: nowIso() })
+        .where('studentId', '=', student.id)
+        .where('classId', '=', w.id)
+        .where('startedAt', 'is not', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'Please view class before taking exam.');
+      return { status: true };
+    }),
+
+    implement(getCalendar, async ({ query, reply }) => {
+      const w = await webinar({ hash: query.c });
+      if (!w || w.typeId !== CLASS_TYPE.LIVE) throw new HttpError(404, NO_CLASS);
+      reply.header('content-disposition', `attachment; filename="${w.hash}.ics"`);
+      return icsOf(w);
+    }),
+  ];
+}
