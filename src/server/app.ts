@@ -19,6 +19,7 @@ import { HttpError, registerContract } from './plugins/contract.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
+import { startReminders } from './modules/seats/reminders.ts';
 import { seatRoutes } from './modules/seats/seats.routes.ts';
 import { sponsorRoutes } from './modules/sponsors/sponsors.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -61,7 +62,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   const database = await openDatabase(config);
   const mailer = startMailer(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, clock: config.clock, log: app.log });
+  // seat reminders 24 h and 1 h before each webinar; the claim on each seat keeps two processes from both sending
+  const reminders = startReminders(database.db, { clock: config.clock, mailer, publicUrl: config.publicUrl, log: app.log });
   app.addHook('onClose', async () => {
+    await reminders.close();
     await mailer.close();
     await database.close();
   });

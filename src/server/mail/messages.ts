@@ -106,3 +106,19 @@ export const promotedMail = (to: Recipient, w: WebinarMailInfo, cancelCode: stri
     ],
     [icsAttachment(w.ics)],
   );
+
+export type ReminderDue = '24h' | '1h';
+
+/** 24 hours and 1 hour before the start, to each confirmed seat (modules/seats/reminders.ts) */
+export const seatReminderMail = (to: Recipient, w: WebinarMailInfo & { speakerName: string; durationMin: number }, due: ReminderDue, cancelCode: string, publicUrl: string) =>
+  letter(
+    to,
+    'reminder',
+    `Reminder: ${w.title} starts in ${due === '24h' ? '24 hours' : '1 hour'}`,
+    [
+      `Your seat is reserved for the live CE webinar "${w.title}" with ${w.speakerName}. It starts ${when(w.start)} and runs ${w.durationMin} minutes.`,
+      `Enter the webinar from ${publicUrl}/live/${w.hash} (the button opens 30 minutes before the start).`,
+      `If you cannot attend, release your seat so someone on the waitlist gets it: ${publicUrl}/cancel-seat/${cancelCode}`,
+    ],
+    [icsAttachment(w.ics)],
+  );
