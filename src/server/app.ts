@@ -19,6 +19,7 @@ import { HttpError, registerContract } from './plugins/contract.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
+import { examRoutes } from './modules/learning/exam.routes.ts';
 import { startReminders } from './modules/seats/reminders.ts';
 import { seatRoutes } from './modules/seats/seats.routes.ts';
 import { sponsorRoutes } from './modules/sponsors/sponsors.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       ...authRoutes(accountDeps),
       ...accountRoutes(accountDeps),
       ...sponsorRoutes(database.db, { clock: config.clock }),
+      ...examRoutes(database.db, { clock: config.clock }),
       ...seatRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, meetingUrlTemplate: config.meetingUrlTemplate, mailer }),
       ...supportRoutes(database.db, { clock: config.clock, supportEmail: config.supportEmail, mailer }),
     ],

@@ -139,7 +139,7 @@ export interface DB {
     option6: string | null;
     correctOption: number;
   };
-  examAttempts: { id: Id; examId: number; studentId: number; answers: string; score: number; passed: Flag; createdAt: string };
+  examAttempts: { id: Id; examId: number; studentId: number; answers: string; score: number; passed: Flag; createdAt: string; attemptKey: string | null };
   surveys: { id: Id; key: string; hash: string; submitLabel: string };
   surveyQuestions: { id: Id; surveyId: number; hash: string; position: number; question: string; type: string };
   surveyOptions: { id: Id; questionId: number; hash: string; position: number; label: string };

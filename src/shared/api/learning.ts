@@ -108,7 +108,12 @@ export const postGradeExam = endpoint({
   method: 'POST',
   path: 'grade-exam',
   access: 'student',
-  body: v.object({ ...Item, a: v.pipe(v.array(v.object({ examQId: v.number(), option: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)) })), v.maxLength(100)) }),
+  body: v.object({
+    ...Item,
+    a: v.pipe(v.array(v.object({ examQId: v.number(), option: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)) })), v.maxLength(100)),
+    /** the client's name for this attempt (a UUID per try): a submit sent twice is graded once */
+    attemptKey: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'attemptKey must be an attempt id')),
+  }),
   response: v.object({
     status: v.boolean(),
     exam: v.object({ minScore: v.number(), questions: v.array(v.object({ ...ExamQuestion.entries, correctOption: v.optional(v.number()) })) }),

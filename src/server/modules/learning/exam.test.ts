@@ -1,0 +1,106 @@
+// The exam as a caller sees it: no answer key in any answer before a pass, the guards, grading on the
+// server against the pass mark, wrong answers marked without the right ones, a pass recording credits
+// and a certificate, and one grading for one attempt however many times it is sent.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPack } from '../../content/load-pack.ts';
+import type { Pack } from '../../content/pack-schema.ts';
+import { buildTestApp, createStudents, json, type TestApp } from '../../test-support.ts';
+
+let t: TestApp;
+let pack: Pack;
+beforeAll(async () => {
+  t = await buildTestApp();
+  pack = (await loadPack(path.resolve('content/demo/pack.json'))).pack;
+});
+afterAll(async () => t?.close());
+
+const post = (url: string, payload: object, cookie: string) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'content-type': 'application/json', cookie }, payload });
+const get = (url: string, cookie: string) => t.app.inject({ url: `/api/${url}`, headers: { cookie } });
+
+/** a class with an exam in the pack, and its answer key as the pack has it (1-based options) */
+const course = () => {
+  const c = pack.classes!.find((x) => x.kind === 'video' && x.exam)!;
+  return { hash: c.hash, minScore: c.exam!.minScore, key: c.exam!.questions.map((q) => q.correct) };
+};
+
+/** a student who viewed the class and took the evaluation (the steps before the exam, as rows) */
+async function readyStudent(hash: string) {
+  const [s] = await createStudents(t, 1, 'exam');
+  const cls = await t.database.db.selectFrom('classes').select('id').where('hash', '=', hash).executeTakeFirstOrThrow();
+  const at = new Date(t.clock.now()).toISOString();
+  await t.database.db.insertInto('gradebook').values({ studentId: s!.id, classId: cls.id, podcastId: null, viewCount: 1, evalTakenAt: at, createdAt: at, updatedAt: at }).execute();
+  return s!;
+}
+
+/** a grade may say whether the given answer was right ("correct"), never which option is */
+const ANSWER_KEY_FIELDS = /correctOption|correctAnswer|"answer"|isCorrect|"key"/i;
+
+describe('the exam', () => {
+  it('never sends an answer key before a pass, and refuses a student who skipped the evaluation', async () => {
+    const c = course();
+    const s = await readyStudent(c.hash);
+    const exam = await get(`exam?c=${c.hash}`, s.cookie);
+    expect(exam.statusCode).toBe(200);
+    expect(exam.body).not.toMatch(ANSWER_KEY_FIELDS);
+    const body = json(exam);
+    expect(body.exam.questions).toHaveLength(c.key.length);
+    expect(body.exam.minScore).toBe(c.minScore);
+
+    const [fresh] = await createStudents(t, 1, 'noeval');
+    const refused = await post('grade-exam', { c: c.hash, a: [], attemptKey: randomUUID() }, fresh!.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).errorMsg).toBe('Complete evaluation before completing exam.');
+  });
+
+  it('grades on the server: a failure marks wrong answers without the right ones; a retake passes, records credits and a certificate', async () => {
+    const c = course();
+    const s = await readyStudent(c.hash);
+    const ids: number[] = json(await get(`exam?c=${c.hash}`, s.cookie)).exam.questions.map((q: { examQId: number }) => q.examQId);
+
+    const partial = await post('grade-exam', { c: c.hash, a: [{ examQId: ids[0], option: 1 }], attemptKey: randomUUID() }, s.cookie);
+    expect(partial.statusCode).toBe(400);
+    expect(json(partial).errorMsg).toBe('Please answer all questions.');
+
+    // every answer wrong: the option after the right one
+    const wrong = ids.map((id, i) => ({ examQId: id, option: (c.key[i]! % 4) + 1 }));
+    const failed = await post('grade-exam', { c: c.hash, a: wrong, attemptKey: randomUUID() }, s.cookie);
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).not.toMatch(ANSWER_KEY_FIELDS);
+    const f = json(failed);
+    expect(f).toMatchObject({ passed: false, examScore: 0 });
+    expect(f.msg).toBe(`Your score of 0% is insufficient to pass this course. A score of ${c.minScore}% or greater is required. Review your answers and re-submit exam.`);
+    expect(f.grades).toEqual(ids.map((id) => ({ examQId: id, correct: false })));
+
+    const right = ids.map((id, i) => ({ examQId: id, option: c.key[i]! }));
+    const passed = json(await post('grade-exam', { c: c.hash, a: right, attemptKey: randomUUID() }, s.cookie));
+    expect(passed).toMatchObject({ passed: true, examScore: 100 });
+    expect(passed.exam.questions.map((q: { correctOption: number }) => q.correctOption)).toEqual(c.key);
+
+    const gradebook = await t.database.db.selectFrom('gradebook').select(['examTakenAt', 'examScore', 'credits']).where('studentId', '=', s.id).executeTakeFirstOrThrow();
+    expect(gradebook.examScore).toBe(100);
+    expect(gradebook.examTakenAt).not.toBeNull();
+    const certs = await t.database.db.selectFrom('certificates').select(['studentName', 'credits']).where('studentId', '=', s.id).execute();
+    expect(certs).toHaveLength(1);
+    expect(json(await get('account-home', s.cookie)).summary.ceTotal).toBe(Number(gradebook.credits));
+
+    const again = await post('grade-exam', { c: c.hash, a: right, attemptKey: randomUUID() }, s.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(json(again).errorMsg).toBe('Exam completed.  Returning to classroom.');
+  });
+
+  it('grades one attempt once when it is sent 20 times at once', async () => {
+    const c = course();
+    const s = await readyStudent(c.hash);
+    const ids: number[] = json(await get(`exam?c=${c.hash}`, s.cookie)).exam.questions.map((q: { examQId: number }) => q.examQId);
+    const right = ids.map((id, i) => ({ examQId: id, option: c.key[i]! }));
+    const attemptKey = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post('grade-exam', { c: c.hash, a: right, attemptKey }, s.cookie)));
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    expect(answers.every((r) => json(r).passed === true && json(r).examScore === 100)).toBe(true);
+    const exam = await t.database.db.selectFrom('exams as e').innerJoin('classes as c', 'c.id', 'e.classId').select('e.id').where('c.hash', '=', c.hash).executeTakeFirstOrThrow();
+    expect(await t.database.db.selectFrom('examAttempts').select('id').where('studentId', '=', s.id).where('examId', '=', exam.id).execute()).toHaveLength(1);
+    expect(await t.database.db.selectFrom('certificates').select('id').where('studentId', '=', s.id).execute()).toHaveLength(1);
+  });
+});
