@@ -2,6 +2,7 @@
 import * as account from './account.ts';
 import * as ads from './ads.ts';
 import * as catalog from './catalog.ts';
+import * as certificates from './certificates.ts';
 import * as classes from './classes.ts';
 import * as learning from './learning.ts';
 import * as myCe from './my-ce.ts';
@@ -10,7 +11,7 @@ import * as session from './session.ts';
 import * as support from './support.ts';
 import type { Endpoint } from './endpoint.ts';
 
-export const api = { ...account, ...ads, ...catalog, ...classes, ...learning, ...myCe, ...podcasts, ...session, ...support };
+export const api = { ...account, ...ads, ...catalog, ...certificates, ...classes, ...learning, ...myCe, ...podcasts, ...session, ...support };
 
 const isEndpoint = (x: unknown): x is Endpoint => typeof x === 'object' && x !== null && 'path' in x && 'method' in x && 'response' in x;
 

@@ -1,0 +1,50 @@
+// Certificates (issue 6): what a completed course's certificate says, for the Proof of CE dialog, and
+// the public check a dental board auditor makes from the certificate's QR code.
+import * as v from 'valibot';
+import { endpoint } from './endpoint.ts';
+import { Hash, Iso, S } from './common.ts';
+
+/** spec §2 "Proof of CE dialog": everything the certificate prints */
+export const Certificate = v.object({
+  code: v.string(),
+  studentName: v.string(),
+  title: v.string(),
+  lecturer: v.nullable(v.string()),
+  completedAt: Iso,
+  method: v.string(),
+  creditType: v.string(),
+  credits: v.number(),
+  agdCode: v.nullable(v.string()),
+  description: v.string(),
+  learningObjectives: v.array(v.string()),
+  accreditation: v.array(v.string()),
+  cpdNote: v.string(),
+  /** the public verification page of this certificate */
+  verifyUrl: v.string(),
+});
+export type Certificate = v.InferOutput<typeof Certificate>;
+
+/** the student's own certificate for a completed class (c) or podcast (p) */
+export const getCertificate = endpoint({
+  method: 'GET',
+  path: 'certificate',
+  access: 'student',
+  query: v.object({ s: S, c: v.optional(v.nullable(Hash)), p: v.optional(v.nullable(Hash)) }),
+  response: v.object({ status: v.boolean(), certificate: Certificate }),
+});
+
+/**
+ * The public check: is this certificate genuine, and what does it certify. It says nothing about the
+ * student beyond what the certificate itself prints (the name), so a leaked link exposes no more.
+ */
+export const getVerifyCertificate = endpoint({
+  method: 'GET',
+  path: 'verify',
+  access: 'public',
+  query: v.object({ code: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{6,40}$/, 'code must be a certificate number')) }),
+  response: v.object({
+    status: v.boolean(),
+    genuine: v.boolean(),
+    certificate: v.nullable(v.object({ code: v.string(), studentName: v.string(), title: v.string(), lecturer: v.nullable(v.string()), completedAt: Iso, creditType: v.string(), credits: v.number(), agdCode: v.nullable(v.string()) })),
+  }),
+});
