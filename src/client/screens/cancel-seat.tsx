@@ -1,71 +1,95 @@
-// /cancel-seat/{code} (alias /cancel/{code}, query ?code=): 'I Cannot Attend' with a confirmation step;
-// on success back to /webinars (spec §2, §5).
+// /cancel-seat/{code} (alias /cancel/{code}, query ?code=): the webinar the code's seat is for, 'I Cannot Attend'
+// with an inline confirmation step, then back to /webinars (spec §2). The code is the credential: the e-mailed
+// link works logged out too.
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useLocation, useParams } from 'wouter';
+import { formatDateTime } from '#shared/domain/format';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
+import { Badge } from '../components/ui/badge.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
-import { formatDateTime } from '#shared/domain/format';
+import { ApiError, errorMessage } from '../lib/api.ts';
 import { useCancelSeatInfo } from '../features/classes/api/get-cancel-seat.ts';
 import { cancelSeat } from '../features/classes/api/cancel-seat.ts';
+import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
+
+const CANCEL_FAILED = 'Unable to cancel seat.  Unknown reason.';
+const CONFIRM_TEXT = 'Please confirm your intent to release your seat.';
+/** a code the server does not know, or one that cannot be a code: a mistyped or truncated link */
+const NO_SEAT = 'No seat matches this link. Check that the whole link from the e-mail was opened.';
 
 export default function CancelSeatScreen() {
   const { code = '' } = useParams<{ code: string }>();
   const info = useCancelSeatInfo(code);
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
+  const askRef = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
   const cancel = useMutation({
     mutationFn: () => cancelSeat(code),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['api'] });
+    onSuccess: () => {
       navigate(paths.webinars());
+      void refreshSeats();
     },
   });
+
+  // focus follows the step: into the confirmation when it opens, back to 'I Cannot Attend' when it is dismissed
   useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
+    if (confirming) {
+      opened.current = true;
+      confirmRef.current?.focus();
+    } else if (opened.current) askRef.current?.focus();
   }, [confirming]);
 
   const seat = info.data?.data[0];
+  const notASeat = info.isError && info.error instanceof ApiError && info.error.status === 400;
   return (
     <Screen title="Cancel Seat">
       {info.isPending ? (
         <Loading />
+      ) : notASeat || (info.isSuccess && !seat) ? (
+        <Alert tone="danger">{NO_SEAT}</Alert>
       ) : info.isError ? (
-        <Alert tone="danger">{errorMessage(info.error)}</Alert>
+        <Alert tone="danger">{errorMessage(info.error, CANCEL_FAILED)}</Alert>
       ) : seat ? (
-        <div className="card">
-          <h2>{seat.className}</h2>
-          <p>{seat.speakerName}</p>
-          <p>{formatDateTime(seat.releaseDateUTC)}</p>
-          {seat.status === 'cancelled' && <Alert tone="info">This seat has already been released.</Alert>}
-        </div>
-      ) : null}
-      {seat?.status !== 'cancelled' &&
-        (confirming ? (
-          <div className="confirm" role="group" aria-labelledby="cancel-confirm-text" tabIndex={-1} ref={confirmRef}>
-            <p id="cancel-confirm-text">Please confirm your intent to release your seat.</p>
+        <>
+          <div className="card">
+            {seat.status !== 'cancelled' && (
+              <p className="row-badges">
+                <Badge label={seat.status === 'waiting' ? 'WAITLIST' : 'RESERVED'} />
+              </p>
+            )}
+            <h2>{seat.className}</h2>
+            <p>{seat.speakerName}</p>
+            <p>{formatDateTime(seat.releaseDateUTC)}</p>
+          </div>
+          {seat.status === 'cancelled' ? (
+            <Alert tone="info">This seat has already been released.</Alert>
+          ) : confirming ? (
+            <div className="confirm" role="group" aria-labelledby="cancel-confirm-text" tabIndex={-1} ref={confirmRef}>
+              <p id="cancel-confirm-text">{CONFIRM_TEXT}</p>
+              <div className="actions">
+                <button type="button" className="button button-danger" disabled={cancel.isPending || cancel.isSuccess} onClick={() => cancel.mutate()}>
+                  Release My Seat
+                </button>
+                <button type="button" className="button button-secondary" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
+                  Keep My Seat
+                </button>
+              </div>
+            </div>
+          ) : (
             <div className="actions">
-              <button type="button" className="button button-danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-                Release My Seat
-              </button>
-              <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-                Keep My Seat
+              <button type="button" className="button button-danger" ref={askRef} onClick={() => setConfirming(true)}>
+                I Cannot Attend
               </button>
             </div>
-          </div>
-        ) : (
-          <div className="actions">
-            <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-              I Cannot Attend
-            </button>
-          </div>
-        ))}
-      <MutationError mutation={cancel} fallback={'Unable to cancel seat.  Unknown reason.'} />
+          )}
+        </>
+      ) : null}
+      <MutationError mutation={cancel} fallback={CANCEL_FAILED} />
     </Screen>
   );
 }

@@ -1,58 +1,74 @@
 // /classroom-live/{c} (alias /live/{c}), the live webinar page (spec §2, §4): back link, countdown, Enter
-// Webinar (enabled within 30 minutes of the start once the meeting is ready), calendar links, the
-// waitlist card with a status refresh, details. Reloads every 15 s; reserves a seat when there is none.
+// Webinar (enabled once the 30-minute alarm has fired and the meeting is ready), calendar links, the waitlist
+// card with a status refresh, I Cannot Attend, details. Reloads every 15 s; reserves a seat when there is none.
 import { useEffect, useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
-import { getClass, type ClassDetail, type StudentClassData } from '#shared/api/classes';
-import { Alert, MutationError } from '../components/ui/alert.tsx';
+import type { ClassDetail, StudentClassData } from '#shared/api/classes';
+import { googleCalendarUrl } from '#shared/domain/calendar';
+import { CLASS_TYPE } from '#shared/domain/constants';
+import { LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
+import { seatLabel } from '#shared/domain/labels';
+import { MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Countdown, useRemainingSeconds } from '../components/ui/countdown.tsx';
+import { Countdown, useAlarm, useRemainingSeconds } from '../components/ui/countdown.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { paths, queryString } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
-import { alarmReached, LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
-import { apiQuery } from '../lib/query-client.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { startClass } from '../features/classes/api/class-start.ts';
+import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
 import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
-import { CLASS_TYPE } from '#shared/domain/constants';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
-import { useSessionStore } from '../features/session/stores/session-store.ts';
+import { StaleSession } from '../features/session/components/stale-session.tsx';
 
 /** spec §9: the live page reloads its data every 15000 ms */
 const LIVE_REFRESH_MS = 15_000;
+const ENTER_OPENS = 'Enter Webinar opens 30 minutes before the start.';
+/** the server's words when asked to start a webinar without a meeting code (seats.routes.ts) */
+const MEETING_NOT_READY = 'The meeting link is not ready yet. Try again in a few minutes.';
 
-const googleDate = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+interface LiveBodyProps {
+  cls: ClassDetail;
+  sd: StudentClassData;
+  /** the student data was fetched since the page opened (not a cached answer from before) */
+  fresh: boolean;
+  refetch: () => Promise<unknown>;
+}
 
-const googleCalendarUrl = (cls: ClassDetail): string => {
-  const start = Date.parse(cls.releaseDateUTC);
-  const end = start + (cls.durationMin || 60) * 60_000;
-  return `https://calendar.google.com/calendar/render${queryString({ action: 'TEMPLATE', text: 'Live CE Webinar', dates: `${googleDate(start)}/${googleDate(end)}`, details: cls.className })}`;
-};
-
-function LiveBody({ cls, sd, refetch, refreshing }: { cls: ClassDetail; sd: StudentClassData; refetch: () => void; refreshing: boolean }) {
+function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
   const remaining = useRemainingSeconds(cls.releaseDateUTC, cls.serverTime);
-  const queryClient = useQueryClient();
-  const autoReserved = useRef(false);
-  const reserve = useMutation({
-    mutationFn: () => reserveSeat(cls.hash),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiQuery(getClass, { c: cls.hash }).queryKey }),
-  });
+  const alarm = useAlarm(remaining, LIVE_ALARM_SECONDS);
+  const label = seatLabel(sd);
+
+  const reserve = useMutation({ mutationFn: () => reserveSeat(cls.hash), onSuccess: refreshSeats });
   const start = useMutation({ mutationFn: () => startClass(cls.hash), onSuccess: (r) => window.location.assign(r.meetingUrl) });
+  const refresh = useMutation({ mutationFn: refetch });
 
-  // spec §4: no seat yet when the live page opens, so one is reserved (or a waitlist place taken)
+  // spec §4: no seat when the live page opens, so one is reserved (or a waitlist place taken), once. Judged on an
+  // answer fetched since the page opened: the cache may still say "no seat" about a reservation made a moment ago.
+  const autoReserved = useRef(false);
+  const reserveNow = reserve.mutate;
   useEffect(() => {
-    if (sd.attendeeId === 0 && !sd.isWaiting && !autoReserved.current) {
+    if (fresh && sd.attendeeId === 0 && !autoReserved.current) {
       autoReserved.current = true;
-      reserve.mutate();
+      reserveNow();
     }
-  }, [sd.attendeeId, sd.isWaiting, reserve]);
+  }, [fresh, sd.attendeeId, reserveNow]);
 
-  const seated = sd.hasSeat && !sd.isWaiting;
-  const canEnter = seated && cls.meetingReady && alarmReached(remaining, LIVE_ALARM_SECONDS);
+  // a waitlist place that became a seat (seen on a reload) changes the RESERVED/WAITLIST badges of the lists too
+  const shownLabel = useRef(label);
+  useEffect(() => {
+    if (shownLabel.current === 'WAITLIST' && label === 'RESERVED') void refreshSeats();
+    shownLabel.current = label;
+  }, [label]);
+
+  // only a seat holder gets the meeting code, so for them a null code means the meeting is not set up yet
+  const meetingReady = cls.zoomCode !== null;
+  const seated = label === 'RESERVED';
+  const canEnter = seated && alarm && meetingReady;
+  const enterHint = !seated ? null : !alarm ? ENTER_OPENS : !meetingReady ? MEETING_NOT_READY : null;
 
   return (
     <>
@@ -61,24 +77,52 @@ function LiveBody({ cls, sd, refetch, refreshing }: { cls: ClassDetail; sd: Stud
           <span aria-hidden="true">‹ </span>Back to upcoming webinars
         </Link>
       </p>
-      <p className="row-badges">{seated ? <Badge label="RESERVED" /> : sd.isWaiting ? <Badge label="WAITLIST" /> : null}</p>
+      {/* announced when it changes: the seat reserved on opening, or a waitlist place turned into a seat */}
+      <div className="live-seat row-badges" role="status">
+        {label && <Badge label={label} />}
+      </div>
       <Countdown remaining={remaining} />
-      {reserve.isError && <Alert tone="danger">{errorMessage(reserve.error, 'Unable to reserve seat.')}</Alert>}
-      {sd.isWaiting ? (
-        <section className="card" aria-labelledby="waitlist-title">
+      {reserve.isPending && <Loading label="Reserving your seat…" />}
+      <MutationError mutation={reserve} fallback={'Unable to reserve seat.'} />
+      {label === 'WAITLIST' ? (
+        <section className="card waitlist-card" aria-labelledby="waitlist-title">
           <h2 id="waitlist-title">You are on the waitlist</h2>
-          <p>This webinar is full. If a seat is released, it goes to the next student on the waitlist and this page shows RESERVED.</p>
-          <button type="button" className="button button-secondary" onClick={refetch} disabled={refreshing}>
-            {refreshing ? 'Checking…' : 'Refresh Status'}
+          <p>
+            This webinar is full. When a seat is released it goes to the first student on the waitlist, who gets an e-mail, and this page then
+            shows RESERVED.
+          </p>
+          <button type="button" className="button button-secondary" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+            Refresh status
           </button>
+          <p className="hint" role="status">
+            {refresh.isPending ? 'Checking…' : refresh.isSuccess ? 'Checked just now: still on the waitlist.' : ''}
+          </p>
+          <MutationError mutation={refresh} fallback={'Service error: getClass.'} />
         </section>
       ) : (
-        <div className="actions">
-          <button type="button" className="button" disabled={!canEnter || start.isPending} onClick={() => start.mutate()}>
-            Enter Webinar
-          </button>
-          {!canEnter && seated && <p className="hint">The Enter Webinar button opens 30 minutes before the start.</p>}
-        </div>
+        <>
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              disabled={!canEnter || start.isPending || start.isSuccess}
+              aria-describedby={enterHint ? 'enter-hint' : undefined}
+              onClick={() => start.mutate()}
+            >
+              Enter Webinar
+            </button>
+            {seated && sd.cancelCode && (
+              <Link className="button button-secondary" href={paths.cancelSeat(sd.cancelCode)}>
+                I Cannot Attend
+              </Link>
+            )}
+          </div>
+          {enterHint && (
+            <p id="enter-hint" className="hint">
+              {enterHint}
+            </p>
+          )}
+        </>
       )}
       <MutationError mutation={start} fallback={'Error classStart service.'} />
       <section aria-labelledby="calendar-title" className="calendar-links">
@@ -90,35 +134,32 @@ function LiveBody({ cls, sd, refetch, refreshing }: { cls: ClassDetail; sd: Stud
             </a>
           </li>
           <li>
-            <a href={googleCalendarUrl(cls)} target="_blank" rel="noopener noreferrer">
+            <a
+              href={googleCalendarUrl({
+                title: cls.className,
+                start: cls.releaseDateUTC,
+                durationMin: cls.durationMin,
+                details: `Join the live webinar: ${window.location.origin}${paths.live(cls.hash)}`,
+              })}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </li>
         </ul>
       </section>
-      {seated && sd.cancelCode && (
-        <p>
-          <Link className="text-link" href={paths.cancelSeat(sd.cancelCode)}>I cannot attend: release my seat</Link>
-        </p>
-      )}
       <ClassDetails cls={cls} live />
     </>
   );
 }
 
-/** forgets the stored session; the auth guard then sends the user to /login with this page as rurl */
-function StaleSession() {
-  const clearSession = useSessionStore((s) => s.clearSession);
-  useEffect(() => {
-    clearSession();
-  }, [clearSession]);
-  return <Loading />;
-}
-
 export default function LiveScreen() {
   const { c = '' } = useParams<{ c: string }>();
-  const cls = useClass(c, { refetchInterval: LIVE_REFRESH_MS });
-  if (!cls.isSuccess)
+  // fetched afresh on every opening (staleTime 0), not only every 15 s: seats change hands between visits
+  const cls = useClass(c, { refetchInterval: LIVE_REFRESH_MS, staleTime: 0 });
+  // a failed 15-second reload keeps the page as it was (the Refresh status button reports its own failures)
+  if (cls.data === undefined)
     return (
       <Screen title="Live Webinar">
         <QueryState query={cls} errorFallback="Service error: getClass." />
@@ -130,7 +171,8 @@ export default function LiveScreen() {
   if (!studentData) return <StaleSession />;
   return (
     <Screen title={classObj.className}>
-      <LiveBody cls={classObj} sd={studentData} refetch={() => void cls.refetch()} refreshing={cls.isFetching} />
+      {/* keyed: another webinar's page starts with its own alarm and its own once-only automatic reservation */}
+      <LiveBody key={classObj.hash} cls={classObj} sd={studentData} fresh={cls.isFetchedAfterMount} refetch={() => cls.refetch({ throwOnError: true })} />
     </Screen>
   );
 }

@@ -8,6 +8,7 @@ import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { paths } from '../config/paths.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
+import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
 import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
@@ -18,7 +19,14 @@ function ReserveBody({ cls }: { cls: ClassDetail }) {
   const remaining = useRemainingSeconds(cls.releaseDateUTC, cls.serverTime);
   const loggedIn = useIsLoggedIn();
   const [, navigate] = useLocation();
-  const reserve = useMutation({ mutationFn: () => reserveSeat(cls.hash), onSuccess: () => navigate(paths.live(cls.hash)) });
+  const reserve = useMutation({
+    mutationFn: () => reserveSeat(cls.hash),
+    onSuccess: () => {
+      // replacing: this page forwards a seat holder to the live page, so Back would only bounce off it
+      navigate(paths.live(cls.hash), { replace: true });
+      void refreshSeats();
+    },
+  });
   return (
     <>
       <p className="kicker">Live Webinar</p>

@@ -7,6 +7,7 @@ import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { errorMessage } from '../lib/api.ts';
+import { LIST_ERROR } from '../lib/messages.ts';
 import { formatCreditsWithType, formatDateTime } from '#shared/domain/format';
 import { seatLabel } from '#shared/domain/labels';
 import { useSeats } from '../features/my-ce/api/get-seats.ts';
@@ -18,7 +19,7 @@ export default function SeatsScreen() {
       {seats.isPending ? (
         <Loading />
       ) : seats.isError ? (
-        <Alert tone="danger">{errorMessage(seats.error, 'System error - contact tech support.')}</Alert>
+        <Alert tone="danger">{errorMessage(seats.error, LIST_ERROR)}</Alert>
       ) : seats.data.data.length === 0 ? (
         <>
           <p className="empty">No seats reserved.  Click button below to see upcoming webinars.</p>

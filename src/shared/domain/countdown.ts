@@ -20,3 +20,12 @@ export const countdownText = (remainingSeconds: number): string => {
 /** the alarm fires once the remaining time, rounded to the minute, is within the threshold */
 export const alarmReached = (remainingSeconds: number, alarmSeconds = DEFAULT_ALARM_SECONDS): boolean =>
   Math.round(remainingSeconds / 60) * 60 <= alarmSeconds;
+
+/**
+ * The alarm is emitted once (spec §4): the first tick within the threshold fires it and it stays fired. A later
+ * tick that reads more time left (the live page re-anchors to the server's clock at each 15-second reload, and a
+ * device clock that ran fast loses a few seconds then) must not take back what the alarm enabled.
+ * `fired` is this function's answer for the previous tick.
+ */
+export const alarmFired = (fired: boolean, remainingSeconds: number, alarmSeconds = DEFAULT_ALARM_SECONDS): boolean =>
+  fired || alarmReached(remainingSeconds, alarmSeconds);

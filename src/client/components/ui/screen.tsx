@@ -1,8 +1,10 @@
 // A screen's frame: sets the document title, renders the one h1, and takes focus after a navigation
-// so screen-reader users hear where they arrived.
+// so screen-reader users hear where they arrived; under the h1, the notice a guard sent along (lib/notice.ts).
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { takeHeadingFocus } from '../../lib/navigation.ts';
+import { dismissNotice, useNotice } from '../../lib/notice.ts';
+import { Alert } from './alert.tsx';
 
 interface ScreenProps {
   /** the screen name for the document title ("<title> · CE Pass") */
@@ -19,6 +21,7 @@ export function Screen({ title, heading, className, children }: ScreenProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   const [location] = useLocation();
   const search = useSearch();
+  const notice = useNotice();
 
   useEffect(() => {
     document.title = appTitle(title);
@@ -33,6 +36,11 @@ export function Screen({ title, heading, className, children }: ScreenProps) {
       <h1 ref={ref} tabIndex={-1} className="screen-title">
         {heading ?? title}
       </h1>
+      {notice && (
+        <Alert tone="warning" dismissible onDismiss={dismissNotice}>
+          {notice}
+        </Alert>
+      )}
       {children}
     </div>
   );

@@ -5,6 +5,7 @@ import { getCalendar, getCancelSeat, postCancelSeat, postClassStart, postReserve
 import { postSaveAffidavit } from '#shared/api/learning';
 import { getSeats } from '#shared/api/my-ce';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
+import { alarmReached, LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
 import type { Clock } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -20,8 +21,6 @@ export const CANCEL_FAILED = 'Unable to cancel seat.  Unknown reason.';
 export const NO_SEAT = 'Reserve a seat before entering the webinar.';
 export const TOO_EARLY = 'The webinar opens 30 minutes before it starts.';
 export const MEETING_NOT_READY = 'The meeting link is not ready yet. Try again in a few minutes.';
-/** spec §9: Enter Webinar is enabled within 30 minutes of the start */
-export const ENTER_WINDOW_MS = 30 * 60_000;
 
 export interface SeatDeps {
   db: Kysely<DB>;
@@ -124,7 +123,9 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
       if (!w || w.typeId !== CLASS_TYPE.LIVE) throw new HttpError(404, NO_CLASS);
       const seat = await db.selectFrom('seats').select('id').where('classId', '=', w.id).where('studentId', '=', student.id).where('status', '=', 'reserved').executeTakeFirst();
       if (!seat) throw new HttpError(403, NO_SEAT);
-      if (Date.parse(w.releaseDate) - clock.now() > ENTER_WINDOW_MS) throw new HttpError(409, TOO_EARLY);
+      // the same rule the live page's countdown applies (spec §4: remaining time rounded to the minute), so
+      // the button and the server agree to the second
+      if (!alarmReached((Date.parse(w.releaseDate) - clock.now()) / 1000, LIVE_ALARM_SECONDS)) throw new HttpError(409, TOO_EARLY);
       if (!w.zoomCode) throw new HttpError(409, MEETING_NOT_READY);
       const at = nowIso();
       // the first start counts: a student who re-enters after a dropped connection keeps it

@@ -3,4 +3,4 @@ import { useQuery } from '@tanstack/react-query';
 import { getClass } from '#shared/api/classes';
 import { apiQuery } from '../../../lib/query-client.ts';
 
-export const useClass = (c: string, options: { refetchInterval?: number } = {}) => useQuery({ ...apiQuery(getClass, { c }), ...options });
+export const useClass = (c: string, options: { refetchInterval?: number; staleTime?: number } = {}) => useQuery({ ...apiQuery(getClass, { c }), ...options });

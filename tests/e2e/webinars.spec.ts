@@ -1,0 +1,382 @@
+// Live webinars through the running app, each journey with fresh students registered through the API: reserve
+// (from logged out), RESERVED on /webinars and /seats, the reservation e-mail with its .ics and cancel link, the
+// iCal and Google calendar links, cancelling through the e-mailed link; the waitlist and its promotion e-mail;
+// Enter Webinar opening the meeting link, and staying disabled until 30 minutes before the start (the browser's
+// clock moved with Playwright's); the attendance question and its guard. Every state visited is scanned with axe.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import ICAL from 'ical.js';
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { formatDateTime } from '../../src/shared/domain/format.ts';
+import { dataDir } from '../playwright.config.ts';
+import { demo, expect, expectAccessible, screenReady, test, waitForMail } from './fixtures.ts';
+
+// the pack's own fields for live webinars (fixtures.ts reads the pack for everything else)
+interface PackLive {
+  hash: string;
+  kind: string;
+  title: string;
+  speaker: string;
+  company?: string;
+  credits: number;
+  durationMin: number;
+  meetingCode: string | null;
+  capacity?: number;
+  release: { minutesFromNow?: number };
+}
+const pack = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/demo/pack.json'), 'utf8')) as {
+  classes: PackLive[];
+  speakers: { key: string; name: string }[];
+};
+const live = pack.classes.filter((c) => c.kind === 'live');
+const minutes = (c: PackLive) => c.release.minutesFromNow ?? Number.POSITIVE_INFINITY;
+const startsSoon = live.find((c) => c.meetingCode && minutes(c) > 0 && minutes(c) < 30)!;
+const inProgress = live.find((c) => c.meetingCode && minutes(c) < 0)!;
+const noMeeting = live.find((c) => !c.meetingCode)!;
+// webinars no other journey touches: later than a day, a meeting code, no capacity of their own, none of the demo student's
+const demoSeats = new Set(demo.student.seats.map((s) => s.class));
+const [forReserve, forWaitlist, forLater] = live
+  .filter((c) => c.meetingCode && minutes(c) > 24 * 60 && c.capacity === undefined && !demoSeats.has(c.hash))
+  .reverse();
+const speakerName = (c: PackLive) => pack.speakers.find((s) => s.key === c.speaker)!.name;
+const sponsorName = (c: PackLive) => demo.companies.find((co) => co.key === c.company)?.name;
+
+const EMPTY_SEATS = 'No seats reserved.  Click button below to see upcoming webinars.';
+const CONFIRM = 'Please confirm your intent to release your seat.';
+
+/** the e2e server's database: the journeys move a webinar's start or capacity, as an operator would */
+function updateDb(sql: string, ...params: (string | number)[]): void {
+  const db = new Database(path.join(dataDir, 'ce-pass.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/** a webinar's start, moved to `start`, with its end following (end_date = release_date + duration) */
+const moveStart = (c: PackLive, start: number) =>
+  updateDb('update classes set release_date = ?, end_date = ? where hash = ?', new Date(start).toISOString(), new Date(start + c.durationMin * 60_000).toISOString(), c.hash);
+
+interface Student {
+  username: string;
+  password: string;
+  email: string;
+  /** an API client with the student's own session */
+  api: APIRequestContext;
+}
+
+let serial = 0;
+const run = Date.now().toString(36);
+
+/** a fresh student, registered through the API with the server's own lookup values */
+async function newStudent(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, tag: string): Promise<Student> {
+  const api = await playwright.request.newContext({ baseURL });
+  const items = await (await api.get('/api/account-items')).json();
+  const first = (list: { value: string }[]) => list[0]!.value;
+  const id = `${tag}${run}${serial++}`;
+  const s = { username: `w${id}`, password: 'Webinar.2026', email: `${id}@example.com` };
+  const res = await api.post('/api/register', {
+    data: {
+      username: s.username,
+      password: s.password,
+      password2: s.password,
+      title: first(items.titles),
+      firstname: 'Robin',
+      lastname: `Webinar ${tag}`,
+      jobTitle: first(items.jobTitles),
+      officeName: 'Harbor Dental Group',
+      address: '12 Harbor Way',
+      city: 'Portland',
+      state: first(items.states),
+      zip: '97201',
+      country: first(items.countries),
+      phone: '5035550188',
+      email: s.email,
+      certYear: String(new Date().getFullYear() - 8),
+      gender: 'F',
+      ageRange: first(items.ageRanges),
+      officeSize: first(items.officeSizes),
+      sourceHeard: first(items.sourceHeard),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { ...s, api };
+}
+
+async function logIn(page: Page, s: Student, rurl: string): Promise<void> {
+  await page.goto(`/login?rurl=${encodeURIComponent(rurl)}`);
+  await screenReady(page);
+  await page.getByLabel('Username').fill(s.username);
+  await page.getByLabel('Password').fill(s.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL((u) => u.pathname === rurl);
+}
+
+const classOf = async (api: APIRequestContext, hash: string) => (await (await api.get(`/api/class?c=${hash}`)).json()) as {
+  classObj: { releaseDateUTC: string; durationMin: number; capacity: number | null; seatsLeft: number | null };
+};
+
+const parseIcs = (text: string) => {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+};
+
+/** an instant as calendars keep it: to the second */
+const toSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
+
+/** Google's YYYYMMDDTHHMMSSZ */
+const googleTime = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+
+const seatStatus = (page: Page) => page.locator('main .live-seat');
+const enterButton = (page: Page) => page.getByRole('button', { name: 'Enter Webinar', exact: true });
+
+test('a student reserves from the pre-reservation page, adds it to a calendar and cancels through the e-mailed link', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  const w = forReserve;
+  const student = await newStudent(playwright, baseURL, 'a');
+  const { classObj } = await classOf(student.api, w.hash);
+
+  // logged out: the countdown and details, and Reserve Seat leads to the login with this page as the way back
+  await page.goto(`/reserve/${w.hash}`);
+  await expect(page).toHaveURL(new RegExp(`/classroom-reserve/${w.hash}$`));
+  await screenReady(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.title);
+  await expect(page.getByRole('timer')).toHaveText(/^\d+ Day\(s\), \d+ Hour\(s\) and \d+ Minute\(s\)$/);
+  await expect(page.getByText(speakerName(w)).first()).toBeVisible();
+  await expectAccessible(page, '/classroom-reserve logged out');
+  await page.getByRole('link', { name: 'Reserve Seat' }).click();
+  await expect(page).toHaveURL((u) => u.pathname === '/login' && u.searchParams.get('rurl') === `/classroom-reserve/${w.hash}`);
+  await page.getByLabel('Username').fill(student.username);
+  await page.getByLabel('Password').fill(student.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/classroom-reserve/${w.hash}$`));
+  await screenReady(page);
+
+  // Reserve Seat: the live page with the seat
+  await page.getByRole('button', { name: 'Reserve Seat' }).click();
+  await expect(page).toHaveURL(new RegExp(`/classroom-live/${w.hash}$`));
+  await expect(seatStatus(page)).toHaveText('RESERVED');
+  await expect(page.getByRole('link', { name: 'Back to upcoming webinars' })).toHaveAttribute('href', '/webinars');
+  // days ahead: the 30-minute window is not open yet
+  await expect(enterButton(page)).toBeDisabled();
+  await expect(page.getByText('Enter Webinar opens 30 minutes before the start.')).toBeVisible();
+  await expectAccessible(page, '/classroom-live reserved');
+  // the pre-reservation page of a seat holder forwards to the live page
+  await page.goto(`/reserve/${w.hash}`);
+  await expect(page).toHaveURL(new RegExp(`/classroom-live/${w.hash}$`));
+  await expect(seatStatus(page)).toHaveText('RESERVED');
+
+  // the calendar links: the server's .ics, and Google's template from the start for the webinar's duration
+  const ical = await page.getByRole('link', { name: /iCal/ }).getAttribute('href');
+  const ics = await page.request.get(ical!);
+  expect(ics.status()).toBe(200);
+  expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
+  const downloaded = parseIcs(await ics.text());
+  expect(downloaded.summary).toContain(w.title);
+  expect(downloaded.startDate.toJSDate()).toEqual(toSecond(Date.parse(classObj.releaseDateUTC)));
+  const google = new URL((await page.getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!);
+  expect(`${google.origin}${google.pathname}`).toBe('https://calendar.google.com/calendar/render');
+  expect(google.searchParams.get('text')).toContain('Live CE Webinar');
+  const start = Date.parse(classObj.releaseDateUTC);
+  expect(google.searchParams.get('dates')).toBe(`${googleTime(start)}/${googleTime(start + w.durationMin * 60_000)}`);
+
+  // RESERVED on the webinar list and on Reserved Seats, with the row's details
+  await page.goto('/webinars');
+  await screenReady(page);
+  await expect(page.getByRole('listitem').filter({ hasText: w.title }).getByText('RESERVED', { exact: true })).toBeVisible();
+  await page.goto('/seats');
+  await screenReady(page);
+  await expect(page.getByText('Reserved: 1 Live Webinars', { exact: true })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: w.title });
+  await expect(row.getByText('RESERVED', { exact: true })).toBeVisible();
+  await expect(row.getByText(speakerName(w), { exact: true })).toBeVisible();
+  if (sponsorName(w)) await expect(row.getByText(sponsorName(w)!)).toBeVisible();
+  await expect(row.getByText(formatDateTime(classObj.releaseDateUTC), { exact: true })).toBeVisible();
+  await expect(row.getByText(`${w.credits} CEU Live, Interactive`, { exact: true })).toBeVisible();
+  await expect(row.getByRole('link', { name: w.title, exact: true })).toHaveAttribute('href', `/classroom-live/${w.hash}`);
+  await expect(row.getByRole('link', { name: /^Cancel/ })).toHaveAttribute('href', /^\/cancel-seat\/[\w-]+$/);
+  await expect(page.getByText('(local)')).toHaveCount(0);
+  await expectAccessible(page, '/seats with a seat');
+
+  // the reservation e-mail: the webinar as an .ics a calendar reads, and the cancel link
+  const mail = await waitForMail((m) => m.to === student.email && m.subject === `Seat reserved: ${w.title}`);
+  const attachment = mail.attachments.find((a) => a.filename.endsWith('.ics'))!;
+  expect(attachment.contentType).toMatch(/^text\/calendar/);
+  const mailed = parseIcs(Buffer.from(attachment.base64, 'base64').toString('utf8'));
+  expect(mailed.summary).toContain(w.title);
+  expect(mailed.startDate.toJSDate()).toEqual(toSecond(start));
+  expect(mailed.endDate.toJSDate()).toEqual(toSecond(start + w.durationMin * 60_000));
+  const cancelLink = /(http:\/\/\S+\/cancel-seat\/[\w-]+)/.exec(mail.text)![1]!;
+
+  // cancel through the link: I Cannot Attend, the confirmation, then back to the webinars
+  await page.goto(cancelLink);
+  await screenReady(page);
+  await expect(page.getByRole('heading', { name: w.title })).toBeVisible();
+  await page.getByRole('button', { name: 'I Cannot Attend' }).click();
+  const confirm = page.getByRole('group', { name: CONFIRM });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toBeFocused();
+  await expectAccessible(page, '/cancel-seat with the confirmation open');
+  // changing one's mind returns to the question
+  await confirm.getByRole('button', { name: 'Keep My Seat' }).click();
+  await expect(page.getByRole('button', { name: 'I Cannot Attend' })).toBeFocused();
+  await page.getByRole('button', { name: 'I Cannot Attend' }).click();
+  await page.getByRole('group', { name: CONFIRM }).getByRole('button', { name: 'Release My Seat' }).click();
+  await expect(page).toHaveURL(/\/webinars$/);
+  await screenReady(page);
+  await expect(page.getByRole('listitem').filter({ hasText: w.title })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: w.title }).getByText('RESERVED', { exact: true })).toHaveCount(0);
+
+  // Reserved Seats is empty, in the spec's words (two spaces), with the way to the upcoming webinars
+  await page.goto('/seats');
+  await screenReady(page);
+  await expect(page.locator('main .empty')).toBeVisible();
+  expect(await page.locator('main .empty').textContent()).toBe(EMPTY_SEATS);
+  await expectAccessible(page, '/seats empty');
+  await page.locator('main').getByRole('link', { name: 'Upcoming Webinars' }).click();
+  await expect(page).toHaveURL(/\/webinars$/);
+
+  // the link names a released seat now
+  await page.goto(cancelLink);
+  await screenReady(page);
+  await expect(page.getByText('This seat has already been released.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'I Cannot Attend' })).toHaveCount(0);
+  await student.api.dispose();
+});
+
+test('a full webinar puts the next student on the waitlist, and a released seat promotes them', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  const w = forWaitlist;
+  const student = await newStudent(playwright, baseURL, 'b');
+  // room for two more: the demo's one small webinar keeps its waitlist for the demo student, whom other journeys check
+  updateDb('update classes set capacity = seats_taken + 2 where hash = ?', w.hash);
+  // read as a student: a visitor's answer may come from the 5-second cache of what every visitor sees alike
+  const { seatsLeft } = (await classOf(student.api, w.hash)).classObj;
+  expect(seatsLeft).toBeGreaterThan(0);
+  const holders: Student[] = [];
+  for (let i = 0; i < seatsLeft!; i++) {
+    const holder = await newStudent(playwright, baseURL, 'h');
+    const seat = await (await holder.api.post('/api/reserve-seat', { data: { c: w.hash } })).json();
+    expect(seat).toMatchObject({ status: true, isWaiting: false });
+    holders.push(holder);
+  }
+  expect((await classOf(student.api, w.hash)).classObj.seatsLeft).toBe(0);
+
+  // the next student opens the live page: with no seat yet, one is asked for at once, and the waitlist answers
+  await logIn(page, student, '/webinars');
+  await page.goto(`/live/${w.hash}`);
+  await expect(page).toHaveURL(new RegExp(`/classroom-live/${w.hash}$`));
+  await expect(seatStatus(page)).toHaveText('WAITLIST');
+  const card = page.getByRole('region', { name: 'You are on the waitlist' });
+  await expect(card).toBeVisible();
+  await expect(enterButton(page)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'I Cannot Attend' })).toHaveCount(0);
+  await expectAccessible(page, '/classroom-live waitlisted');
+  await card.getByRole('button', { name: 'Refresh status' }).click();
+  await expect(card.getByText('Checked just now: still on the waitlist.')).toBeVisible();
+
+  // WAITLIST on Reserved Seats, without a Cancel
+  await page.goto('/seats');
+  await screenReady(page);
+  const row = page.getByRole('listitem').filter({ hasText: w.title });
+  await expect(row.getByText('WAITLIST', { exact: true })).toBeVisible();
+  await expect(row.getByRole('link', { name: /^Cancel/ })).toHaveCount(0);
+
+  // back on the live page, right after one of its 15-second reloads, so the next one cannot bring the news first
+  await page.goto(`/live/${w.hash}`);
+  await expect(seatStatus(page)).toHaveText('WAITLIST');
+  await page.waitForResponse((r) => r.url().includes(`/api/class?c=${w.hash}`), { timeout: 20_000 });
+  // a seat holder releases their seat with the code the server gave them
+  const holderSeats = await (await holders[0]!.api.get('/api/seats')).json();
+  const code = holderSeats.data.find((s: { hash: string }) => s.hash === w.hash).cancelCode;
+  expect((await holders[0]!.api.post('/api/cancel-seat', { data: { code } })).status()).toBe(200);
+
+  // Refresh status shows the seat, and the promotion e-mail arrives
+  await card.getByRole('button', { name: 'Refresh status' }).click();
+  await expect(seatStatus(page)).toHaveText('RESERVED');
+  await expect(card).toHaveCount(0);
+  await expect(enterButton(page)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'I Cannot Attend' })).toHaveAttribute('href', /^\/cancel-seat\/[\w-]+$/);
+  const promoted = await waitForMail((m) => m.to === student.email && m.subject === `A seat opened up: ${w.title}`);
+  expect(promoted.text).toMatch(/\/cancel-seat\/[\w-]+/);
+  // the seat changed hands: still none left
+  expect((await classOf(student.api, w.hash)).classObj.seatsLeft).toBe(0);
+  for (const h of holders) await h.api.dispose();
+  await student.api.dispose();
+});
+
+test('Enter Webinar opens the meeting link within 30 minutes of the start', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(60_000);
+  const student = await newStudent(playwright, baseURL, 'c');
+  // the meeting host is outside the test: answer for it
+  await page.route('https://zoom.us/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'meeting' }));
+  await logIn(page, student, '/webinars');
+
+  // under way: the countdown says so and the way in is open
+  await page.goto(`/live/${inProgress.hash}`);
+  await expect(seatStatus(page)).toHaveText('RESERVED');
+  await expect(page.getByRole('timer')).toHaveText('Webinar in Progress...');
+  await expect(enterButton(page)).toBeEnabled();
+
+  // the attendance question before the webinar was entered: back to the class, which is the live page, saying why
+  await page.goto(`/affidavit/${startsSoon.hash}`);
+  await expect(page).toHaveURL(new RegExp(`/classroom-live/${startsSoon.hash}$`));
+  await expect(page.getByText('Please view class before taking exam.')).toBeVisible();
+
+  // starting within 30 minutes: the seat is taken on opening, and Enter Webinar goes to the meeting
+  await expect(seatStatus(page)).toHaveText('RESERVED');
+  await expect(enterButton(page)).toBeEnabled();
+  await enterButton(page).click();
+  await expect(page).toHaveURL(`https://zoom.us/j/${startsSoon.meetingCode}`);
+  await expect(page.getByText('meeting')).toBeVisible();
+
+  // entered: the attendance question is asked now, then the evaluation
+  await page.goto(`/affidavit/${startsSoon.hash}`);
+  await expect(page).toHaveURL(new RegExp(`/classroom-affidavit/${startsSoon.hash}$`));
+  await screenReady(page);
+  await expectAccessible(page, '/classroom-affidavit');
+  await page.getByRole('button', { name: 'Yes I Attended' }).click();
+  await expect(page).toHaveURL(new RegExp(`/eval/${startsSoon.hash}$`));
+  await student.api.dispose();
+});
+
+test('Enter Webinar stays disabled until 30 minutes before the start, and while the meeting is not ready', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(60_000);
+  const student = await newStudent(playwright, baseURL, 'd');
+  // the browser's clock, faked from the first page on, so the test can move it
+  await page.clock.install();
+  await logIn(page, student, '/webinars');
+
+  // no meeting code yet, 10 minutes before the start: inside the window, still closed
+  moveStart(noMeeting, Date.now() + 10 * 60_000);
+  await page.goto(`/live/${noMeeting.hash}`);
+  await expect(seatStatus(page)).toHaveText('RESERVED');
+  await expect(enterButton(page)).toBeDisabled();
+  await expect(page.getByText('The meeting link is not ready yet. Try again in a few minutes.')).toBeVisible();
+
+  // 31 minutes before the start: closed, and the countdown reads the server's time
+  moveStart(forLater, Date.now() + 31 * 60_000);
+  await page.goto(`/live/${forLater.hash}`);
+  await expect(seatStatus(page)).toHaveText('RESERVED');
+  await expect(page.getByRole('timer')).toHaveText(/^0 Day\(s\), 0 Hour\(s\) and (30|31) Minute\(s\)$/);
+  await expect(enterButton(page)).toBeDisabled();
+  await expect(page.getByText('Enter Webinar opens 30 minutes before the start.')).toBeVisible();
+
+  // two minutes later on the browser's clock the alarm fires and the way in opens; it stays open through the
+  // 15-second reloads, which read the server's time again
+  await page.clock.setSystemTime(Date.now() + 2 * 60_000);
+  await expect(enterButton(page)).toBeEnabled({ timeout: 5_000 });
+  await expect(page.getByRole('timer')).toHaveText(/^0 Day\(s\), 0 Hour\(s\) and 2[89] Minute\(s\)$/);
+  await page.clock.runFor(16_000);
+  await expect(page.getByRole('timer')).toHaveText(/^0 Day\(s\), 0 Hour\(s\) and (29|30) Minute\(s\)$/);
+  await expect(enterButton(page)).toBeEnabled();
+  // The server keeps its own window on its own clock, which this test does not move: asked now, it still says
+  // it is too early, in its words. Its window opening at 30 minutes is covered by the route tests, which move
+  // the server's injectable clock.
+  await enterButton(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The webinar opens 30 minutes before it starts.' })).toBeVisible();
+  await student.api.dispose();
+});
