@@ -20,10 +20,13 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { examRoutes } from './modules/learning/exam.routes.ts';
+import { learningFlowRoutes } from './modules/learning/flow.routes.ts';
+import { myCeRoutes } from './modules/my-ce/my-ce.routes.ts';
 import { startReminders } from './modules/seats/reminders.ts';
 import { seatRoutes } from './modules/seats/seats.routes.ts';
 import { sponsorRoutes } from './modules/sponsors/sponsors.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 
 const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string; build: number };
@@ -98,6 +101,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       ...authRoutes(accountDeps),
       ...accountRoutes(accountDeps),
       ...sponsorRoutes(database.db, { clock: config.clock }),
+      ...myCeRoutes(database.db, { clock: config.clock }),
+      ...learningFlowRoutes(database.db, { clock: config.clock }),
+      ...certificateRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, mailer }),
       ...examRoutes(database.db, { clock: config.clock }),
       ...seatRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, meetingUrlTemplate: config.meetingUrlTemplate, mailer }),
       ...supportRoutes(database.db, { clock: config.clock, supportEmail: config.supportEmail, mailer }),

@@ -15,18 +15,147 @@ export interface ListFilter {
 
 export type ClassListKind = 'upcoming' | 'ondemand' | 'tutorials';
 
+// The row mapping of class and podcast list items, exported so every list of them (the catalogue, the
+// student's own lists in my-ce) carries the same fields and the same badges.
+
+/** classes with the student's own seat and gradebook row joined in, for the badges; a visitor (null) matches no row */
+export function classBase(db: Kysely<DB>, studentId: number | null) {
+  const sid = studentId ?? -1;
+  return db
+    .selectFrom('classes as c')
+    .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
+    .leftJoin('companies as co', 'co.id', 'c.companyId')
+    .leftJoin('seats as st', (j) => j.onRef('st.classId', '=', 'c.id').on('st.studentId', '=', sid).on('st.status', '<>', 'cancelled'))
+    .leftJoin('gradebook as g', (j) => j.onRef('g.classId', '=', 'c.id').on('g.studentId', '=', sid));
+}
+
+export const classColumns = [
+  'c.id',
+  'c.hash',
+  'c.name',
+  'c.typeId',
+  'c.description',
+  'c.photo',
+  'c.releaseDate',
+  'c.credits',
+  'c.ceTypeId',
+  'c.agdCode',
+  'c.agdCategory',
+  'c.durationMin',
+  'sp.name as speakerName',
+  'co.name as companyName',
+  'st.status as seatStatus',
+  'g.examTakenAt',
+] as const;
+
+export type ClassRow = {
+  id: number;
+  hash: string;
+  name: string;
+  typeId: number;
+  description: string;
+  photo: string;
+  releaseDate: string;
+  credits: number;
+  ceTypeId: number;
+  agdCode: string | null;
+  agdCategory: string | null;
+  durationMin: number;
+  speakerName: string;
+  companyName: string | null;
+  seatStatus: string | null;
+  examTakenAt: string | null;
+};
+
+export const toClassItem = (r: ClassRow): ClassListItem => ({
+  classId: r.id,
+  hash: r.hash,
+  className: r.name,
+  speakerName: r.speakerName,
+  sponsorCompanyName: r.companyName,
+  photo: r.photo,
+  releaseDate: r.releaseDate,
+  releaseDateUTC: r.releaseDate,
+  credits: Number(r.credits),
+  creditName: ceTypeName(r.ceTypeId),
+  hasSeat: r.seatStatus !== null,
+  isWaiting: r.seatStatus === 'waiting',
+  examTaken: r.examTakenAt !== null,
+  ceTypeId: r.ceTypeId,
+  typeId: r.typeId,
+  description: r.description,
+  agdCode: r.agdCode,
+  agdCategory: r.agdCategory,
+  examDate: r.examTakenAt,
+  durationMin: r.durationMin,
+});
+
+/** podcasts with the student's own gradebook row joined in, for the COMPLETED badge */
+export function podcastBase(db: Kysely<DB>, studentId: number | null) {
+  return db
+    .selectFrom('podcasts as p')
+    .innerJoin('podcastShows as ps', 'ps.id', 'p.showId')
+    .innerJoin('speakers as sp', 'sp.id', 'p.speakerId')
+    .leftJoin('companies as co', 'co.id', 'ps.companyId')
+    .leftJoin('gradebook as g', (j) => j.onRef('g.podcastId', '=', 'p.id').on('g.studentId', '=', studentId ?? -1));
+}
+
+export const podcastColumns = [
+  'p.id',
+  'p.hash',
+  'ps.hash as showHash',
+  'ps.photo as showPhoto',
+  'p.title',
+  'sp.name as speakerName',
+  'co.name as companyName',
+  'p.blurb',
+  'p.photo',
+  'p.releaseDate',
+  'p.durationSec',
+  'p.credits',
+  'p.mp3',
+  'p.ceTypeId',
+  'g.examTakenAt',
+] as const;
+
+export type PodcastRow = {
+  id: number;
+  hash: string;
+  showHash: string;
+  showPhoto: string;
+  title: string;
+  speakerName: string;
+  companyName: string | null;
+  blurb: string;
+  photo: string | null;
+  releaseDate: string;
+  durationSec: number;
+  credits: number;
+  mp3: string;
+  ceTypeId: number;
+  examTakenAt: string | null;
+};
+
+export const toPodcastItem = (r: PodcastRow): PodcastListItem => ({
+  id: r.id,
+  hash: r.hash,
+  podcastShowHash: r.showHash,
+  title: r.title,
+  speakerName: r.speakerName,
+  sponsorCompanyName: r.companyName,
+  blurb: r.blurb,
+  photo: r.photo ?? r.showPhoto,
+  releaseDate: r.releaseDate,
+  releaseDateUTC: r.releaseDate,
+  durationSec: r.durationSec,
+  credits: Number(r.credits),
+  mp3: r.mp3,
+  examTaken: r.examTakenAt !== null,
+  examDate: r.examTakenAt,
+  ceTypeId: r.ceTypeId,
+});
 
 export function catalogRepository(db: Kysely<DB>) {
-  function classBase(studentId: number | null) {
-    const sid = studentId ?? -1;
-    return db
-      .selectFrom('classes as c')
-      .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
-      .leftJoin('companies as co', 'co.id', 'c.companyId')
-      .leftJoin('seats as st', (j) => j.onRef('st.classId', '=', 'c.id').on('st.studentId', '=', sid).on('st.status', '<>', 'cancelled'))
-      .leftJoin('gradebook as g', (j) => j.onRef('g.classId', '=', 'c.id').on('g.studentId', '=', sid));
-  }
-
   function classWhere(kind: ClassListKind, f: ListFilter, nowIso: string) {
     return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
       const conds: Expression<SqlBool>[] = [];
@@ -42,76 +171,6 @@ export function catalogRepository(db: Kysely<DB>) {
     };
   }
 
-  const classColumns = [
-    'c.id',
-    'c.hash',
-    'c.name',
-    'c.typeId',
-    'c.description',
-    'c.photo',
-    'c.releaseDate',
-    'c.credits',
-    'c.ceTypeId',
-    'c.agdCode',
-    'c.agdCategory',
-    'c.durationMin',
-    'sp.name as speakerName',
-    'co.name as companyName',
-    'st.status as seatStatus',
-    'g.examTakenAt',
-  ] as const;
-
-  type ClassRow = {
-    id: number;
-    hash: string;
-    name: string;
-    typeId: number;
-    description: string;
-    photo: string;
-    releaseDate: string;
-    credits: number;
-    ceTypeId: number;
-    agdCode: string | null;
-    agdCategory: string | null;
-    durationMin: number;
-    speakerName: string;
-    companyName: string | null;
-    seatStatus: string | null;
-    examTakenAt: string | null;
-  };
-
-  const toClassItem = (r: ClassRow): ClassListItem => ({
-    classId: r.id,
-    hash: r.hash,
-    className: r.name,
-    speakerName: r.speakerName,
-    sponsorCompanyName: r.companyName,
-    photo: r.photo,
-    releaseDate: r.releaseDate,
-    releaseDateUTC: r.releaseDate,
-    credits: Number(r.credits),
-    creditName: ceTypeName(r.ceTypeId),
-    hasSeat: r.seatStatus !== null,
-    isWaiting: r.seatStatus === 'waiting',
-    examTaken: r.examTakenAt !== null,
-    ceTypeId: r.ceTypeId,
-    typeId: r.typeId,
-    description: r.description,
-    agdCode: r.agdCode,
-    agdCategory: r.agdCategory,
-    examDate: r.examTakenAt,
-    durationMin: r.durationMin,
-  });
-
-  function podcastBase(studentId: number | null) {
-    return db
-      .selectFrom('podcasts as p')
-      .innerJoin('podcastShows as ps', 'ps.id', 'p.showId')
-      .innerJoin('speakers as sp', 'sp.id', 'p.speakerId')
-      .leftJoin('companies as co', 'co.id', 'ps.companyId')
-      .leftJoin('gradebook as g', (j) => j.onRef('g.podcastId', '=', 'p.id').on('g.studentId', '=', studentId ?? -1));
-  }
-
   function podcastWhere(f: ListFilter, nowIso: string) {
     return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
       const conds: Expression<SqlBool>[] = [eb('p.releaseDate', '<=', nowIso)];
@@ -124,67 +183,12 @@ export function catalogRepository(db: Kysely<DB>) {
     };
   }
 
-  const podcastColumns = [
-    'p.id',
-    'p.hash',
-    'ps.hash as showHash',
-    'ps.photo as showPhoto',
-    'p.title',
-    'sp.name as speakerName',
-    'co.name as companyName',
-    'p.blurb',
-    'p.photo',
-    'p.releaseDate',
-    'p.durationSec',
-    'p.credits',
-    'p.mp3',
-    'p.ceTypeId',
-    'g.examTakenAt',
-  ] as const;
-
-  type PodcastRow = {
-    id: number;
-    hash: string;
-    showHash: string;
-    showPhoto: string;
-    title: string;
-    speakerName: string;
-    companyName: string | null;
-    blurb: string;
-    photo: string | null;
-    releaseDate: string;
-    durationSec: number;
-    credits: number;
-    mp3: string;
-    ceTypeId: number;
-    examTakenAt: string | null;
-  };
-
-  const toPodcastItem = (r: PodcastRow): PodcastListItem => ({
-    id: r.id,
-    hash: r.hash,
-    podcastShowHash: r.showHash,
-    title: r.title,
-    speakerName: r.speakerName,
-    sponsorCompanyName: r.companyName,
-    blurb: r.blurb,
-    photo: r.photo ?? r.showPhoto,
-    releaseDate: r.releaseDate,
-    releaseDateUTC: r.releaseDate,
-    durationSec: r.durationSec,
-    credits: Number(r.credits),
-    mp3: r.mp3,
-    examTaken: r.examTakenAt !== null,
-    examDate: r.examTakenAt,
-    ceTypeId: r.ceTypeId,
-  });
-
   return {
     /** a page of classes and, unless `withTotal` is false (home sections show no count), the number of matches */
     async listClasses(kind: ClassListKind, f: ListFilter, opts: { studentId: number | null; nowIso: string; offset: number; limit: number; withTotal?: boolean }) {
       const where = classWhere(kind, f, opts.nowIso);
       const [rows, total] = await Promise.all([
-        classBase(opts.studentId)
+        classBase(db, opts.studentId)
           .select(classColumns)
           .where(where)
           .orderBy('c.releaseDate', kind === 'upcoming' ? 'asc' : 'desc')
@@ -192,7 +196,7 @@ export function catalogRepository(db: Kysely<DB>) {
           .offset(opts.offset)
           .limit(opts.limit)
           .execute(),
-        opts.withTotal === false ? { n: -1 } : classBase(null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
+        opts.withTotal === false ? { n: -1 } : classBase(db, null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
       ]);
       return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
     },
@@ -200,14 +204,14 @@ export function catalogRepository(db: Kysely<DB>) {
     async listPodcasts(f: ListFilter, opts: { studentId: number | null; nowIso: string; offset: number; limit: number; withTotal?: boolean }) {
       const where = podcastWhere(f, opts.nowIso);
       const [rows, total] = await Promise.all([
-        podcastBase(opts.studentId).select(podcastColumns).where(where).orderBy('p.releaseDate', 'desc').orderBy('p.id').offset(opts.offset).limit(opts.limit).execute(),
-        opts.withTotal === false ? { n: -1 } : podcastBase(null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
+        podcastBase(db, opts.studentId).select(podcastColumns).where(where).orderBy('p.releaseDate', 'desc').orderBy('p.id').offset(opts.offset).limit(opts.limit).execute(),
+        opts.withTotal === false ? { n: -1 } : podcastBase(db, null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
       ]);
       return { items: (rows as PodcastRow[]).map(toPodcastItem), total: Number(total.n) };
     },
 
     async podcastsOfShow(showId: number, studentId: number | null, nowIso: string) {
-      const rows = await podcastBase(studentId).select(podcastColumns).where('p.showId', '=', showId).where('p.releaseDate', '<=', nowIso).orderBy('p.releaseDate', 'desc').execute();
+      const rows = await podcastBase(db, studentId).select(podcastColumns).where('p.showId', '=', showId).where('p.releaseDate', '<=', nowIso).orderBy('p.releaseDate', 'desc').execute();
       return (rows as PodcastRow[]).map(toPodcastItem);
     },
 
@@ -261,8 +265,8 @@ export function catalogRepository(db: Kysely<DB>) {
       const classId = rows.find((r) => r.slotType === VPAD_SLOT.FEATURED_CLASS)?.classId ?? null;
       const podcastId = rows.find((r) => r.slotType === VPAD_SLOT.FEATURED_PODCAST)?.podcastId ?? null;
       const [cls, pod] = await Promise.all([
-        classId === null ? undefined : classBase(studentId).select(classColumns).where('c.id', '=', classId).executeTakeFirst(),
-        podcastId === null ? undefined : podcastBase(studentId).select(podcastColumns).where('p.id', '=', podcastId).executeTakeFirst(),
+        classId === null ? undefined : classBase(db, studentId).select(classColumns).where('c.id', '=', classId).executeTakeFirst(),
+        podcastId === null ? undefined : podcastBase(db, studentId).select(podcastColumns).where('p.id', '=', podcastId).executeTakeFirst(),
       ]);
       const c = cls as ClassRow | undefined;
       const p = pod as PodcastRow | undefined;

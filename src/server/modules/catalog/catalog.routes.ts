@@ -9,6 +9,7 @@ import type { Clock } from '../../config.ts';
 import { SMALL_WORDS } from '../../db/search-index.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import type { CatalogRepository, ClassListKind, ListFilter } from './catalog.repository.ts';
+import { pageOf } from './paging.ts';
 
 /** rows per page of every paged list; the client reads pageSize from the answer (spec §9) */
 export const PAGE_SIZE = 10;
@@ -25,16 +26,6 @@ const filterOf = (q: { cid?: number | undefined; coid?: number | undefined; q?: 
 export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): Implementation[] {
   const nowIso = () => new Date(opts.clock.now()).toISOString();
 
-  /** one page of a list; a page past the end is clamped to the last page (spec §5, §9) */
-  async function pageOf<T>(fetch: (offset: number, limit: number) => Promise<{ items: T[]; total: number }>, page: number, size: number) {
-    let res = await fetch(page * size, size);
-    const last = Math.max(0, Math.ceil(res.total / size) - 1);
-    if (page > last) {
-      page = last;
-      res = await fetch(page * size, size);
-    }
-    return { status: true as const, rowCount: res.items.length, totalRows: res.total, pageSize: size, page, data: res.items };
-  }
   const classPage = (kind: ClassListKind, f: ListFilter, page: number, studentId: number | null) =>
     pageOf((offset, limit) => repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset, limit }), page, kind === 'upcoming' ? UPCOMING_PAGE_SIZE : PAGE_SIZE);
   const podcastPage = (f: ListFilter, page: number, studentId: number | null) =>

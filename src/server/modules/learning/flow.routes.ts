@@ -1,0 +1,224 @@
+// The learning flow between viewing and the exam (spec §4 "Learning flow", "Guards", "SVA", "Survey"):
+// the evaluation, the sponsored video's offer and the sponsor survey. Each step is a write on the
+// student's gradebook row, and the guards are read from that row, so a browser cannot skip ahead.
+// Every save is idempotent (offline-and-audio.md 6): the conditional UPDATE of the gradebook row comes
+// first in its write transaction, so a second save of the same step waits for the first and then
+// finds the step done instead of writing a second record.
+import type { Kysely } from 'kysely';
+import { getSurvey, getSva, postSaveEval, postSaveSurveyResponse, postSaveSvaResponse } from '#shared/api/learning';
+import { CLASS_TYPE } from '#shared/domain/constants';
+import type { Clock } from '../../config.ts';
+import { randomHash } from '../../db/ids.ts';
+import type { DB } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
+
+export const NO_CLASS = 'No class selected.';
+export const NO_PODCAST = 'Go back and select podcast episode.';
+export const VIEW_FIRST = 'Please view class before taking exam.';
+export const LISTEN_FIRST = 'Please listen to podcast before taking exam.';
+export const EVAL_FIRST = 'Complete evaluation before completing exam.';
+/** spec §8 "Responses": the answer names a sponsored video, survey, question or option that is not this class's */
+export const DATA_ERROR = 'Data error.  Try again later.';
+export const ONE_CHOICE = 'Choose exactly one answer for this question.';
+export const SOME_CHOICE = 'Choose at least one answer for this question.';
+
+const SURVEY_TYPES = ['yesno', 'single', 'multi'] as const;
+type SurveyType = (typeof SURVEY_TYPES)[number];
+const isSurveyType = (t: string): t is SurveyType => (SURVEY_TYPES as readonly string[]).includes(t);
+
+export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementation[] {
+  const nowIso = () => new Date(opts.clock.now()).toISOString();
+
+  const classByHash = async (hash: string) => {
+    const c = await db.selectFrom('classes').select(['id', 'typeId', 'svaId', 'surveyId']).where('hash', '=', hash).executeTakeFirst();
+    if (!c) throw new HttpError(404, NO_CLASS);
+    return c;
+  };
+
+  /**
+   * Inside `trx`: checks that the class's gradebook row has the evaluation taken (else 409: the sponsored
+   * video and the survey come after it, spec §4) and marks `step` done, keeping the first time.
+   */
+  const markAfterEval = async (trx: Kysely<DB>, studentId: number, classId: number, step: 'svaDoneAt' | 'surveyDoneAt' | null) => {
+    const at = nowIso();
+    // the UPDATE locks the row (PostgreSQL) before anything is read, so parallel saves of one step queue here
+    const touched = await trx
+      .updateTable('gradebook')
+      .set((eb) => ({
+        updatedAt: at,
+        ...(step === 'svaDoneAt' ? { svaDoneAt: eb.fn.coalesce('svaDoneAt', eb.val(at)) } : {}),
+        ...(step === 'surveyDoneAt' ? { surveyDoneAt: eb.fn.coalesce('surveyDoneAt', eb.val(at)) } : {}),
+      }))
+      .where('studentId', '=', studentId)
+      .where('classId', '=', classId)
+      .where('evalTakenAt', 'is not', null)
+      .executeTakeFirst();
+    if (Number(touched.numUpdatedRows) !== 1) throw new HttpError(409, EVAL_FIRST);
+  };
+
+  return [
+    implement(postSaveEval, async ({ body, student }) => {
+      const { c, p, a } = body;
+      if (c && p) throw new HttpError(400, 'Send either c or p, not both.');
+      if (!c && !p) throw new HttpError(400, NO_CLASS);
+
+      let target: { classId: number; podcastId: null } | { classId: null; podcastId: number };
+      let viewed: (g: { viewCount: number; startedAt: string | null }) => boolean;
+      let guardMsg: string;
+      if (c) {
+        const cls = await classByHash(c);
+        target = { classId: cls.id, podcastId: null };
+        // a live webinar is attended, not played: entering it (class-start) counts as the view
+        viewed = (g) => Number(g.viewCount) > 0 || (cls.typeId === CLASS_TYPE.LIVE && g.startedAt !== null);
+        guardMsg = VIEW_FIRST;
+      } else {
+        const pod = await db.selectFrom('podcasts').select('id').where('hash', '=', p!).executeTakeFirst();
+        if (!pod) throw new HttpError(404, NO_PODCAST);
+        target = { classId: null, podcastId: pod.id };
+        // podcast-view makes the row when playback starts
+        viewed = () => true;
+        guardMsg = LISTEN_FIRST;
+      }
+
+      await writeTransaction(db, async (trx) => {
+        let q = trx.selectFrom('gradebook').select(['id', 'viewCount', 'startedAt', 'evalTakenAt']).where('studentId', '=', student.id);
+        q = target.classId !== null ? q.where('classId', '=', target.classId) : q.where('podcastId', '=', target.podcastId);
+        const g = await q.executeTakeFirst();
+        if (!g || !viewed(g)) throw new HttpError(409, guardMsg);
+        if (g.evalTakenAt) return;
+        const at = nowIso();
+        // the claim: of two parallel saves, one updates the row and the other finds it taken
+        const claimed = await trx.updateTable('gradebook').set({ evalTakenAt: at, updatedAt: at }).where('id', '=', g.id).where('evalTakenAt', 'is', null).executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return;
+        await trx
+          .insertInto('evaluations')
+          .values({
+            studentId: student.id,
+            ...target,
+            courseObjectives: a.courseObjectives,
+            courseUseful: a.courseUseful,
+            courseAppropriate: a.courseAppropriate,
+            courseLogical: a.courseLogical,
+            instructorCommunication: a.instructorCommunication,
+            instructorPreparedness: a.instructorPreparedness,
+            instructorEffectiveness: a.instructorEffectiveness,
+            sitePresentation: a.sitePresentation,
+            siteNavigation: a.siteNavigation,
+            siteComparison: a.siteComparison,
+            comments: a.comments?.trim() || null,
+            otherTopics: a.otherTopics?.trim() || null,
+            createdAt: at,
+          })
+          .execute();
+      });
+      return { status: true };
+    }),
+
+    implement(getSva, async ({ query }) => {
+      const cls = await classByHash(query.c);
+      if (cls.svaId === null) return { status: true, rowCount: 0, data: [] };
+      const sva = await db
+        .selectFrom('svas as v')
+        .innerJoin('companies as co', 'co.id', 'v.companyId')
+        .select(['v.id', 'v.youtubeId', 'v.videoFile', 'v.headline', 'v.blurb', 'v.buttonYes', 'v.buttonNo', 'co.name as companyName', 'co.logo'])
+        .where('v.id', '=', cls.svaId)
+        .executeTakeFirstOrThrow();
+      return {
+        status: true,
+        rowCount: 1,
+        data: [
+          {
+            id: sva.id,
+            youtubeId: sva.youtubeId,
+            videoFile: sva.videoFile,
+            companyName: sva.companyName,
+            companyPhoto: sva.logo,
+            headline: sva.headline,
+            blurb: sva.blurb,
+            // the content has no text of its own for the line above the buttons
+            headlineButtons: `Interested in this offer from ${sva.companyName}?`,
+            buttonTextYes: sva.buttonYes,
+            buttonTextNo: sva.buttonNo,
+          },
+        ],
+      };
+    }),
+
+    implement(postSaveSvaResponse, async ({ body, student }) => {
+      const cls = await classByHash(body.c);
+      // only the offer this class shows can be answered: a sponsor's lead list never holds other classes' answers
+      if (cls.svaId === null || cls.svaId !== body.v) throw new HttpError(400, DATA_ERROR);
+      const svaId = cls.svaId;
+      await writeTransaction(db, async (trx) => {
+        await markAfterEval(trx, student.id, cls.id, 'svaDoneAt');
+        // one answer per student and class; answering again (after Replay Video) replaces it
+        const held = await trx.selectFrom('svaResponses').select('id').where('studentId', '=', student.id).where('classId', '=', cls.id).executeTakeFirst();
+        if (held) await trx.updateTable('svaResponses').set({ svaId, answerCode: body.e }).where('id', '=', held.id).execute();
+        else await trx.insertInto('svaResponses').values({ svaId, studentId: student.id, classId: cls.id, answerCode: body.e, createdAt: nowIso() }).execute();
+      });
+      return { status: true };
+    }),
+
+    implement(getSurvey, async ({ query }) => {
+      const cls = await classByHash(query.c);
+      if (cls.surveyId === null) return { status: true, rowCount: 0, data: [] };
+      const survey = await db.selectFrom('surveys').select(['id', 'hash', 'submitLabel']).where('id', '=', cls.surveyId).executeTakeFirstOrThrow();
+      const questions = await db.selectFrom('surveyQuestions').select(['id', 'hash', 'question', 'type']).where('surveyId', '=', survey.id).orderBy('position').orderBy('id').execute();
+      const options = questions.length
+        ? await db.selectFrom('surveyOptions').select(['questionId', 'hash', 'label']).where('questionId', 'in', questions.map((q) => q.id)).orderBy('position').orderBy('id').execute()
+        : [];
+      return {
+        status: true,
+        rowCount: 1,
+        data: [
+          {
+            hash: survey.hash,
+            // names this pass through the survey: its answers are kept together, and a resent answer replaces its own
+            sessionHash: randomHash(),
+            questions: questions.map((q) => ({
+              hash: q.hash,
+              question: q.question,
+              type: isSurveyType(q.type) ? q.type : 'single',
+              buttons: options.filter((o) => o.questionId === q.id).map((o) => ({ hash: o.hash, label: o.label })),
+            })),
+            submit: { label: survey.submitLabel },
+          },
+        ],
+      };
+    }),
+
+    implement(postSaveSurveyResponse, async ({ body, student }) => {
+      const cls = await classByHash(body.c);
+      const survey = await db.selectFrom('surveys').select('id').where('hash', '=', body.sh).executeTakeFirst();
+      if (!survey || survey.id !== cls.surveyId) throw new HttpError(400, DATA_ERROR);
+      const question = await db.selectFrom('surveyQuestions').select(['id', 'type']).where('hash', '=', body.q).where('surveyId', '=', survey.id).executeTakeFirst();
+      if (!question) throw new HttpError(400, DATA_ERROR);
+      const choices = [...new Set(body.choices)];
+      const known = await db.selectFrom('surveyOptions').select('hash').where('questionId', '=', question.id).where('hash', 'in', choices).execute();
+      if (known.length !== choices.length) throw new HttpError(400, DATA_ERROR);
+      // spec §4: yesno and single allow one, multi allows many
+      if (question.type !== 'multi' && choices.length !== 1) throw new HttpError(400, ONE_CHOICE);
+      if (choices.length < 1) throw new HttpError(400, SOME_CHOICE);
+
+      await writeTransaction(db, async (trx) => {
+        await markAfterEval(trx, student.id, cls.id, body.isLast ? 'surveyDoneAt' : null);
+        const stored = JSON.stringify(choices);
+        const held = await trx
+          .selectFrom('surveyResponses')
+          .select('id')
+          .where('studentId', '=', student.id)
+          .where('questionId', '=', question.id)
+          .where('sessionHash', '=', body.sessionHash)
+          .executeTakeFirst();
+        if (held) await trx.updateTable('surveyResponses').set({ choices: stored }).where('id', '=', held.id).execute();
+        else
+          await trx
+            .insertInto('surveyResponses')
+            .values({ surveyId: survey.id, questionId: question.id, studentId: student.id, classId: cls.id, sessionHash: body.sessionHash, choices: stored, createdAt: nowIso() })
+            .execute();
+      });
+      return { status: true };
+    }),
+  ];
+}

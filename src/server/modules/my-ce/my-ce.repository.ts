@@ -1,0 +1,163 @@
+// SQL for the student's own lists (CE in Progress, Watch Later, CE Completed, Viewed Tutorials) and the
+// writes behind them (watch-later add/remove, class views, podcast plays). List rows come from the
+// catalogue's row mapping, so a row here carries the same fields and badges as on /ondemand.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import { classBase, classColumns, podcastBase, podcastColumns, toClassItem, toPodcastItem, type ClassRow, type PodcastRow } from '../catalog/catalog.repository.ts';
+
+export interface Window {
+  offset: number;
+  limit: number;
+}
+
+export function myCeRepository(db: Kysely<DB>) {
+  /** the student's own gradebook row joined in by classBase; `g.id` is null where the student has none */
+  const mineBase = (studentId: number) => classBase(db, studentId);
+
+  return {
+    /**
+     * CE in Progress: classes the student started (viewed, or entered as a live webinar) whose exam is
+     * still to pass. Only classes with an exam: a tutorial has nothing pending, and the screen counts
+     * "Pending exams". A certificate ends it even if exam_taken_at were ever missing.
+     */
+    async pending(studentId: number, w: Window) {
+      const q = mineBase(studentId)
+        .where('g.id', 'is not', null)
+        .where((eb) => eb.or([eb('g.viewCount', '>', 0), eb('g.startedAt', 'is not', null)]))
+        .where('g.examTakenAt', 'is', null)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('certificates as ct').select('ct.id').whereRef('ct.gradebookId', '=', 'g.id'))))
+        .where((eb) => eb.exists(eb.selectFrom('exams as e').select('e.id').whereRef('e.classId', '=', 'c.id')));
+      const [rows, total] = await Promise.all([
+        // updated_at moves with every step the student takes (view, start, evaluation…): newest activity first
+        q.select(classColumns).orderBy('g.updatedAt', 'desc').orderBy('g.id', 'desc').offset(w.offset).limit(w.limit).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
+    },
+
+    /** Watch Later, most recently added first; each row carries its queue id (spec §4: non-zero = queued) */
+    async queue(studentId: number, w: Window) {
+      const q = mineBase(studentId).innerJoin('queue as q', (j) => j.onRef('q.classId', '=', 'c.id').on('q.studentId', '=', studentId));
+      const [rows, total] = await Promise.all([
+        q.select([...classColumns, 'q.id as queueId']).orderBy('q.createdAt', 'desc').orderBy('q.id', 'desc').offset(w.offset).limit(w.limit).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: (rows as (ClassRow & { queueId: number })[]).map((r) => ({ ...toClassItem(r), queueId: r.queueId })), total: Number(total.n) };
+    },
+
+    /** completed classes: a certificate is the credit record (as on /account), newest completion first */
+    async completedClasses(studentId: number, w: Window) {
+      const q = mineBase(studentId).innerJoin('certificates as ct', 'ct.gradebookId', 'g.id');
+      const [rows, total] = await Promise.all([
+        q.select(classColumns).orderBy('ct.completedAt', 'desc').orderBy('ct.id', 'desc').offset(w.offset).limit(w.limit).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
+    },
+
+    async completedPodcasts(studentId: number, w: Window) {
+      const q = podcastBase(db, studentId).innerJoin('certificates as ct', 'ct.gradebookId', 'g.id');
+      const [rows, total] = await Promise.all([
+        q.select(podcastColumns).orderBy('ct.completedAt', 'desc').orderBy('ct.id', 'desc').offset(w.offset).limit(w.limit).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: (rows as PodcastRow[]).map(toPodcastItem), total: Number(total.n) };
+    },
+
+    /** both tab counts in one read; the joins match the two lists', so a tab's count equals its totalRows */
+    async completedCounts(studentId: number) {
+      const row = await db
+        .selectFrom('certificates as ct')
+        .innerJoin('gradebook as g', 'g.id', 'ct.gradebookId')
+        .leftJoin('classes as c', 'c.id', 'g.classId')
+        .leftJoin('podcasts as p', 'p.id', 'g.podcastId')
+        .select((eb) => [eb.fn.count<number>('c.id').as('webinars'), eb.fn.count<number>('p.id').as('podcasts')])
+        .where('ct.studentId', '=', studentId)
+        .executeTakeFirstOrThrow();
+      return { cntWebinars: Number(row.webinars), cntPodcasts: Number(row.podcasts) };
+    },
+
+    /** tutorials the student opened, most recently viewed first */
+    async tutorialHistory(studentId: number, w: Window) {
+      const q = mineBase(studentId)
+        .where('c.isTutorial', '=', 1)
+        .where((eb) =>
+          eb.or([
+            eb('g.viewCount', '>', 0),
+            eb.exists(eb.selectFrom('viewEvents as ve').select('ve.id').whereRef('ve.classId', '=', 'c.id').where('ve.studentId', '=', studentId).where('ve.kind', '=', 'view')),
+          ]),
+        );
+      const [rows, total] = await Promise.all([
+        q
+          .select(classColumns)
+          // the last view event, or the gradebook row's last change where the events are gone
+          .orderBy(
+            (eb) =>
+              eb.fn.coalesce(
+                eb.selectFrom('viewEvents as ve').select((e) => e.fn.max('ve.createdAt').as('at')).whereRef('ve.classId', '=', 'c.id').where('ve.studentId', '=', studentId).where('ve.kind', '=', 'view'),
+                'g.updatedAt',
+              ),
+            'desc',
+          )
+          .orderBy('c.id', 'desc')
+          .offset(w.offset)
+          .limit(w.limit)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
+    },
+
+    classByHash: (hash: string) => db.selectFrom('classes').select(['id', 'hash', 'typeId', 'releaseDate']).where('hash', '=', hash).executeTakeFirst(),
+    podcastByHash: (hash: string) => db.selectFrom('podcasts').select(['id', 'hash', 'releaseDate']).where('hash', '=', hash).executeTakeFirst(),
+
+    /** the queue id of the class on the student's list; adding twice keeps the first row (queue_uq) */
+    async queueAdd(studentId: number, classId: number, nowIso: string): Promise<number> {
+      await db.insertInto('queue').values({ studentId, classId, createdAt: nowIso }).onConflict((oc) => oc.columns(['studentId', 'classId']).doNothing()).execute();
+      const row = await db.selectFrom('queue').select('id').where('studentId', '=', studentId).where('classId', '=', classId).executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    queueRemove: (studentId: number, classId: number) => db.deleteFrom('queue').where('studentId', '=', studentId).where('classId', '=', classId).execute(),
+
+    /** one view: the gradebook row counts it and the event log keeps when; both or neither */
+    recordClassView(studentId: number, classId: number, nowIso: string): Promise<number> {
+      return writeTransaction(db, async (trx) => {
+        const g = await trx
+          .insertInto('gradebook')
+          .values({ studentId, classId, podcastId: null, viewCount: 1, startedAt: null, endedAt: null, attended: null, evalTakenAt: null, svaDoneAt: null, surveyDoneAt: null, examTakenAt: null, examScore: null, credits: null, ceTypeId: null, createdAt: nowIso, updatedAt: nowIso })
+          .onConflict((oc) => oc.columns(['studentId', 'classId']).doUpdateSet((eb) => ({ viewCount: eb('gradebook.viewCount', '+', 1), updatedAt: nowIso })))
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('viewEvents').values({ studentId, classId, podcastId: null, kind: 'view', clientEventId: null, createdAt: nowIso }).execute();
+        return g.id;
+      });
+    },
+
+    /**
+     * one play. A client event id makes a replayed play (the offline queue sending it again) a no-op:
+     * the unique index view_events_client_uq decides, so two replays racing still count once.
+     */
+    recordPodcastPlay(studentId: number, podcastId: number, clientEventId: string | null, nowIso: string): Promise<void> {
+      return writeTransaction(db, async (trx) => {
+        const inserted = await trx
+          .insertInto('viewEvents')
+          .values({ studentId, classId: null, podcastId, kind: 'play', clientEventId, createdAt: nowIso })
+          // the index is partial (client_event_id is not null), so the conflict target names its predicate
+          .onConflict((oc) => oc.columns(['studentId', 'clientEventId']).where('clientEventId', 'is not', null).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) return;
+        // the podcast's gradebook row counts plays too, like a class's views, for the listen-first guard
+        await trx
+          .insertInto('gradebook')
+          .values({ studentId, classId: null, podcastId, viewCount: 1, startedAt: null, endedAt: null, attended: null, evalTakenAt: null, svaDoneAt: null, surveyDoneAt: null, examTakenAt: null, examScore: null, credits: null, ceTypeId: null, createdAt: nowIso, updatedAt: nowIso })
+          .onConflict((oc) => oc.columns(['studentId', 'podcastId']).doUpdateSet((eb) => ({ viewCount: eb('gradebook.viewCount', '+', 1), updatedAt: nowIso })))
+          .execute();
+      });
+    },
+  };
+}
+
+export type MyCeRepository = ReturnType<typeof myCeRepository>;

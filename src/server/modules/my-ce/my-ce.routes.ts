@@ -1,0 +1,74 @@
+// The student's own CE (spec §2 "My CE", §4 Watch-later, §7): CE in Progress, Watch Later, CE Completed,
+// Viewed Tutorials, and the calls that fill them: queue add/remove, class views and podcast plays.
+// Every call is access 'student' in the contract, so the session's student is the only one read or written.
+import type { Kysely } from 'kysely';
+import { getCompleted, getCompletedPodcasts, getCompletedWebinars, getPending, getQueue, getTutorialHistory } from '#shared/api/my-ce';
+import { postClassView, postQueueAdd, postRemoveQueue } from '#shared/api/classes';
+import { postPodcastView } from '#shared/api/podcasts';
+import { CLASS_TYPE } from '#shared/domain/constants';
+import type { Clock } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
+import { catalogRepository } from '../catalog/catalog.repository.ts';
+import { PAGE_SIZE } from '../catalog/catalog.routes.ts';
+import { pageOf } from '../catalog/paging.ts';
+import { myCeRepository, type Window } from './my-ce.repository.ts';
+
+export const NO_CLASS = 'No class selected.';
+export const NO_PODCAST = 'Go back and select podcast episode.';
+export const NOT_STARTED = 'This webinar has not started yet.';
+
+export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementation[] {
+  const repo = myCeRepository(db);
+  // the ads of Viewed Tutorials are placed like the catalogue lists' ads
+  const catalog = catalogRepository(db);
+  const nowIso = () => new Date(opts.clock.now()).toISOString();
+  const paged = <T>(list: (studentId: number, w: Window) => Promise<{ items: T[]; total: number }>, studentId: number, page: number) =>
+    pageOf((offset, limit) => list(studentId, { offset, limit }), page, PAGE_SIZE);
+
+  /** a class the student can see: an on-demand class is not there before its release (as on /api/class) */
+  async function visibleClass(hash: string) {
+    const c = await repo.classByHash(hash);
+    if (!c || (c.typeId !== CLASS_TYPE.LIVE && Date.parse(c.releaseDate) > opts.clock.now())) throw new HttpError(404, NO_CLASS);
+    return c;
+  }
+
+  return [
+    implement(getPending, async ({ query, student }) => paged(repo.pending, student.id, query.page)),
+    implement(getQueue, async ({ query, student }) => paged(repo.queue, student.id, query.page)),
+    implement(getCompleted, async ({ student }) => ({ status: true, data: [await repo.completedCounts(student.id)] })),
+    implement(getCompletedWebinars, async ({ query, student }) => paged(repo.completedClasses, student.id, query.page)),
+    implement(getCompletedPodcasts, async ({ query, student }) => paged(repo.completedPodcasts, student.id, query.page)),
+    implement(getTutorialHistory, async ({ query, student }) => {
+      const res = await paged(repo.tutorialHistory, student.id, query.page);
+      return { ...res, mobileAds: await catalog.mobileAds('tutorial-history', res.rowCount) };
+    }),
+
+    implement(postQueueAdd, async ({ body, student }) => {
+      const c = await visibleClass(body.c);
+      return { status: true, queueId: await repo.queueAdd(student.id, c.id, nowIso()) };
+    }),
+
+    // removing what is not on the list succeeds too: a second tap, or another tab, ends in the same state
+    implement(postRemoveQueue, async ({ body, student }) => {
+      const c = await repo.classByHash(body.c);
+      if (!c) throw new HttpError(404, NO_CLASS);
+      await repo.queueRemove(student.id, c.id);
+      return { status: true, classObj: { status: true, hash: c.hash } };
+    }),
+
+    implement(postClassView, async ({ body, student }) => {
+      const c = await visibleClass(body.c);
+      // a webinar is attended through class-start once it begins; before that there is nothing to view
+      if (c.typeId === CLASS_TYPE.LIVE && Date.parse(c.releaseDate) > opts.clock.now()) throw new HttpError(409, NOT_STARTED);
+      return { status: true, gradebookId: await repo.recordClassView(student.id, c.id, nowIso()) };
+    }),
+
+    implement(postPodcastView, async ({ body, student }) => {
+      const p = await repo.podcastByHash(body.p);
+      if (!p || Date.parse(p.releaseDate) > opts.clock.now()) throw new HttpError(404, NO_PODCAST);
+      await repo.recordPodcastPlay(student.id, p.id, body.e ?? null, nowIso());
+      return { status: true };
+    }),
+  ];
+}
