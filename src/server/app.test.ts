@@ -129,8 +129,7 @@ describe('page views', () => {
  * The calls later issues build. Each still answers 501 'Not available yet.', so nothing pretends to
  * work; when an issue builds one, it leaves this list.
  */
-const NOT_BUILT_YET = ['GET certificate', 'GET verify', 'POST send-cert',
-].sort();
+const NOT_BUILT_YET: string[] = [].sort();
 
 describe('the contract', () => {
   it('registers every call of the contract, and lists exactly those not built yet', async () => {
@@ -149,7 +148,7 @@ describe('the contract', () => {
   it('makes the calls built so far work (the catalogue reads; the account calls)', () => {
     const built = allEndpoints.map((e) => `${e.method} ${e.path}`).filter((k) => !NOT_BUILT_YET.includes(k));
     expect(built.sort()).toEqual(
-      ['GET account-items', 'GET blurb', 'GET student', 'POST login', 'POST logout', 'GET account-home', 'GET profile', 'GET validate-agd-number', 'GET validate-email', 'GET validate-username', 'POST hide-agd-reminder', 'POST login-link', 'POST profile', 'POST recover', 'POST register', 'POST remove-consent', 'POST reset-password', 'POST send-ce-report', 'GET completed', 'GET completed-podcasts', 'GET completed-webinars', 'GET pending', 'GET queue', 'GET tutorial-history', 'POST class-view', 'POST podcast-view', 'POST queue-add', 'POST remove-queue', 'GET survey', 'GET sva', 'POST save-eval', 'POST save-survey-response', 'POST save-sva-response', 'GET exam', 'POST grade-exam', 'GET cancel-seat', 'GET calendar', 'GET seats', 'POST cancel-seat', 'POST class-start', 'POST reserve-seat', 'POST save-affidavit', 'GET mobilead', 'POST ad-event', 'POST book-response-mvp', 'POST featuredcontent-click', 'POST mobilead-submit', 'POST support', 'GET books', 'GET class', 'GET health', 'GET home', 'GET ondemand', 'GET podcast', 'GET podcast-show', 'GET podcasts', 'GET search', 'GET search-items', 'GET tutorials', 'GET upcoming', 'POST page-view'].sort(),
+      ['GET account-items', 'GET blurb', 'GET student', 'POST login', 'POST logout', 'GET account-home', 'GET profile', 'GET validate-agd-number', 'GET validate-email', 'GET validate-username', 'POST hide-agd-reminder', 'POST login-link', 'POST profile', 'POST recover', 'POST register', 'POST remove-consent', 'POST reset-password', 'POST send-ce-report', 'GET certificate', 'GET verify', 'POST send-cert', 'GET completed', 'GET completed-podcasts', 'GET completed-webinars', 'GET pending', 'GET queue', 'GET tutorial-history', 'POST class-view', 'POST podcast-view', 'POST queue-add', 'POST remove-queue', 'GET survey', 'GET sva', 'POST save-eval', 'POST save-survey-response', 'POST save-sva-response', 'GET exam', 'POST grade-exam', 'GET cancel-seat', 'GET calendar', 'GET seats', 'POST cancel-seat', 'POST class-start', 'POST reserve-seat', 'POST save-affidavit', 'GET mobilead', 'POST ad-event', 'POST book-response-mvp', 'POST featuredcontent-click', 'POST mobilead-submit', 'POST support', 'GET books', 'GET class', 'GET health', 'GET home', 'GET ondemand', 'GET podcast', 'GET podcast-show', 'GET podcasts', 'GET search', 'GET search-items', 'GET tutorials', 'GET upcoming', 'POST page-view'].sort(),
     );
   });
 });

@@ -21,12 +21,12 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { examRoutes } from './modules/learning/exam.routes.ts';
 import { learningFlowRoutes } from './modules/learning/flow.routes.ts';
+import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { myCeRoutes } from './modules/my-ce/my-ce.routes.ts';
 import { startReminders } from './modules/seats/reminders.ts';
 import { seatRoutes } from './modules/seats/seats.routes.ts';
 import { sponsorRoutes } from './modules/sponsors/sponsors.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
-import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 
 const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string; build: number };
@@ -102,8 +102,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       ...accountRoutes(accountDeps),
       ...sponsorRoutes(database.db, { clock: config.clock }),
       ...myCeRoutes(database.db, { clock: config.clock }),
-      ...learningFlowRoutes(database.db, { clock: config.clock }),
       ...certificateRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, mailer }),
+      ...learningFlowRoutes(database.db, { clock: config.clock }),
       ...examRoutes(database.db, { clock: config.clock }),
       ...seatRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, meetingUrlTemplate: config.meetingUrlTemplate, mailer }),
       ...supportRoutes(database.db, { clock: config.clock, supportEmail: config.supportEmail, mailer }),
@@ -121,6 +121,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
         'GET validate-username': { max: limits.validatePerIpPer10Min, timeWindow: 10 * 60_000 },
         'GET validate-email': { max: limits.validatePerIpPer10Min, timeWindow: 10 * 60_000 },
         'GET validate-agd-number': { max: limits.validatePerIpPer10Min, timeWindow: 10 * 60_000 },
+        'GET verify': { max: limits.validatePerIpPer10Min, timeWindow: 10 * 60_000 },
         'POST support': { max: limits.formsPerIpPerHour, timeWindow: hour },
         'POST mobilead-submit': { max: limits.formsPerIpPerHour, timeWindow: hour },
         'POST ad-event': { max: limits.eventsPerIpPer10Min, timeWindow: 10 * 60_000 },

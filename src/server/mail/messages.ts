@@ -48,6 +48,20 @@ export const ceReportMail = (to: Recipient, completed: number, pdf: Uint8Array, 
     [{ filename: 'ce-pass-proof-of-ce.pdf', contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
   );
 
+/** one course's certificate (modules/certificates): the PDF, and where anyone can check it is genuine */
+export const certificateMail = (to: Recipient, c: { code: string; title: string; verifyUrl: string }, pdf: Uint8Array, publicUrl: string) =>
+  letter(
+    to,
+    'certificate',
+    `Your CE Pass certificate: ${c.title}`,
+    [
+      `Your Proof of CE certificate for "${c.title}" is attached.`,
+      `Certificate number ${c.code}. Anyone, such as your dental board, can check that it is genuine at ${c.verifyUrl} or by scanning the QR code on it.`,
+      `All your completed CE: ${publicUrl}/completed`,
+    ],
+    [{ filename: `ce-pass-certificate-${c.code}.pdf`, contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
+  );
+
 /** to the support team: the sender's own words, with who they are (the student hash when logged in) */
 export const supportMail = (supportAddress: string, id: number, f: { name: string; office: string; email: string; phone: string; subject: string; comment: string }, studentHash: string | null): OutgoingMail => ({
   to: supportAddress,

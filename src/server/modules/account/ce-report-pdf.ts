@@ -1,7 +1,8 @@
 // The Proof of CE report e-mailed from the account page: a student's completed CE as a PDF.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { CE_TYPE, ceTypeName } from '#shared/domain/constants';
 import { formatCredits, formatDate } from '#shared/domain/format';
+import { createDocument, sanitiser, wrap } from '../../pdf/text.ts';
 
 export interface CeReportRow {
   completedAt: string;
@@ -52,66 +53,12 @@ const COLUMNS: Column[] = [
   { label: 'AGD code', width: 52, cell: (r) => r.agdCode ?? '' },
 ];
 
-// letters and dashes that Unicode does not decompose to anything WinAnsi has
-const FALLBACK: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', '\u2010': '-', '\u2011': '-', '\u2212': '-' };
-
-/**
- * The standard fonts only encode WinAnsi and pdf-lib throws on anything else, while names and titles are
- * user or CMS text: keep what the font has, fall back to the unaccented letter, else '?'.
- */
-function sanitiser(font: PDFFont): (text: string) => string {
-  const encodable = new Set(font.getCharacterSet());
-  const fits = (s: string) => s !== '' && [...s].every((c) => encodable.has(c.codePointAt(0)!));
-  return (text) =>
-    [...text.replace(/\s+/g, ' ').trim()]
-      .map((c) => {
-        if (fits(c)) return c;
-        const base = FALLBACK[c] ?? c.normalize('NFKD').replace(/\p{M}/gu, '');
-        return fits(base) ? base : '?';
-      })
-      .join('');
-}
-
-/** Greedy word wrap; a word wider than the column (a URL, a long code) is split by character. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fitsWidth = (s: string) => font.widthOfTextAtSize(s, size) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (let word of text.split(' ').filter(Boolean)) {
-    const joined = line ? `${line} ${word}` : word;
-    if (fitsWidth(joined)) {
-      line = joined;
-      continue;
-    }
-    if (line) lines.push(line);
-    while (!fitsWidth(word)) {
-      let cut = word.length - 1;
-      while (cut > 1 && !fitsWidth(word.slice(0, cut))) cut--;
-      lines.push(word.slice(0, cut));
-      word = word.slice(cut);
-    }
-    line = word;
-  }
-  if (line) lines.push(line);
-  return lines.length ? lines : [''];
-}
-
 export async function renderCeReport(input: CeReportInput): Promise<Uint8Array> {
-  // updateMetadata off: pdf-lib would otherwise stamp the wall clock and break byte-for-byte repeatability
-  const doc = await PDFDocument.create({ updateMetadata: false });
+  const { student, totals } = input;
+  const doc = await createDocument(`Proof of CE report - ${student.name}`, input.generatedAt);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const safe = sanitiser(regular);
-  const { student, totals } = input;
-  const generated = new Date(input.generatedAt);
-
-  doc.setTitle(`Proof of CE report - ${student.name}`);
-  doc.setAuthor('CE Pass');
-  doc.setCreator('CE Pass');
-  doc.setProducer('CE Pass');
-  doc.setLanguage('en-US');
-  doc.setCreationDate(generated);
-  doc.setModificationDate(generated);
 
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN;
