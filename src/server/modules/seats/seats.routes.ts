@@ -7,6 +7,7 @@ import { getSeats } from '#shared/api/my-ce';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
 import { alarmReached, LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
 import type { Clock } from '../../config.ts';
+import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { promotedMail, seatMail } from '../../mail/messages.ts';
@@ -55,9 +56,10 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
       const w = await webinar({ hash: body.c });
       if (!w) throw new HttpError(404, NO_CLASS);
       if (w.typeId !== CLASS_TYPE.LIVE || w.endDate <= nowIso()) throw new HttpError(409, NOT_RESERVABLE);
-      const seat = await seats.reserve(w.id, student.id, async (trx, s) => {
-        await enqueueMail(trx, seatMail(await recipient(trx as Kysely<DB>, student.id), mailInfo(w, s.cancelCode), s, publicUrl), clock.now());
-      });
+      // everything slow or read-only happens before the transaction: it holds the webinar's write lock
+      const cancelCode = randomHash(18);
+      const [to, info] = [await recipient(db, student.id), mailInfo(w, cancelCode)];
+      const seat = await seats.reserve(w.id, student.id, (trx, s) => enqueueMail(trx, seatMail(to, info, s, publicUrl), clock.now()), cancelCode);
       if (seat.created) deps.mailer.wake();
       return { status: true, attendeeId: seat.attendeeId, isWaiting: seat.isWaiting };
     }),

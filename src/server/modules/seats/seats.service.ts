@@ -49,7 +49,7 @@ export function seatService(db: Kysely<DB>, opts: { now: () => number }) {
      * A seat if one is free, else the end of the waitlist. Asking again returns what the student holds.
      * `onChange` runs inside the transaction when a seat or place was created (the outbox mail).
      */
-    async reserve(classId: number, studentId: number, onChange?: (trx: Db, seat: SeatResult) => Promise<void>): Promise<SeatResult> {
+    async reserve(classId: number, studentId: number, onChange?: (trx: Db, seat: SeatResult) => Promise<void>, cancelCode = randomHash(18)): Promise<SeatResult> {
       const held = await activeSeat(db, classId, studentId);
       if (held) return { attendeeId: held.id, isWaiting: held.status === 'waiting', cancelCode: held.cancelCode, created: false };
       try {
@@ -62,7 +62,6 @@ export function seatService(db: Kysely<DB>, opts: { now: () => number }) {
             .where((eb) => eb.or([eb('capacity', 'is', null), eb('seatsTaken', '<', eb.ref('capacity'))]))
             .executeTakeFirst();
           const status = Number(took.numUpdatedRows) === 1 ? 'reserved' : 'waiting';
-          const cancelCode = randomHash(18);
           const { id } = await trx
             .insertInto('seats')
             .values({ classId, studentId, status, cancelCode, createdAt: nowIso(), updatedAt: nowIso() })
