@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { appPort, mailSinkHttpPort, mailSinkUrl, smtpPort } from './e2e/ports.ts';
+import { appPort, clockAppPort, mailSinkHttpPort, mailSinkUrl, smtpPort } from './e2e/ports.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) throw new Error(`Chromium not found at ${chromium}: apt-get install -y chromium (npm test does this when it can).`);
@@ -11,6 +11,37 @@ if (!existsSync(chromium)) throw new Error(`Chromium not found at ${chromium}: a
 const root = path.resolve(import.meta.dirname, '..');
 const port = appPort;
 export const dataDir = path.join(root, 'test-results', 'e2e-data');
+/** the clock app's data and the file whose milliseconds move its time */
+export const clockDataDir = path.join(root, 'test-results', 'e2e-clock-data');
+export const clockOffsetFile = path.join(root, 'test-results', 'e2e-clock-offset');
+
+/** the built app on `appPort` with a fresh data folder, delivering mail to the journeys' SMTP server */
+function appServer(appPort: number, data: string, extraEnv: Record<string, string> = {}, before = '') {
+  return {
+    command: `${before}rm -rf "${data}" && node dist/server/main.js`,
+    cwd: root,
+    url: `http://localhost:${appPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: data,
+      PUBLIC_URL: `http://localhost:${appPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: '14',
+      // the journeys all come from 127.0.0.1; the limits themselves are tested in the server suite
+      RATE_LOGIN_PER_IP: '1000',
+      RATE_REGISTER_PER_IP: '1000',
+      RATE_RECOVER_PER_IP: '1000',
+      RATE_VALIDATE_PER_IP: '100000',
+      RATE_FORMS_PER_IP: '1000',
+      RATE_EVENTS_PER_IP: '100000',
+      ...extraEnv,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,29 +73,9 @@ export default defineConfig({
       timeout: 30_000,
       env: { MAIL_SINK_SMTP_PORT: String(smtpPort), MAIL_SINK_HTTP_PORT: String(mailSinkHttpPort) },
     },
-    {
-      // a fresh data folder every run: the demo pack is imported at start, as on a new machine
-      command: `rm -rf "${dataDir}" && node dist/server/main.js`,
-      cwd: root,
-      url: `http://localhost:${port}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://localhost:${port}`,
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        LOG_LEVEL: 'warn',
-        PASSWORD_HASH_COST: '14',
-        // the journeys all come from 127.0.0.1; the limits themselves are tested in the server suite
-        RATE_LOGIN_PER_IP: '1000',
-        RATE_REGISTER_PER_IP: '1000',
-        RATE_RECOVER_PER_IP: '1000',
-        RATE_VALIDATE_PER_IP: '100000',
-        RATE_FORMS_PER_IP: '1000',
-        RATE_EVENTS_PER_IP: '100000',
-      },
-    },
+    // a fresh data folder every run: the demo pack is imported at start, as on a new machine
+    appServer(port, dataDir),
+    // the same app on its own data, with a clock the time-moving journey sets (tests/e2e/webinars.spec.ts)
+    appServer(clockAppPort, clockDataDir, { CLOCK_OFFSET_FILE: clockOffsetFile }, `mkdir -p "${path.dirname(clockOffsetFile)}" && echo 0 > "${clockOffsetFile}" && `),
   ],
 });

@@ -1,5 +1,6 @@
 // All runtime settings, read from the environment and validated in one place (decisions.md,
 // "Configuration every deployment needs"). A bad value stops the process with a plain message.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 
@@ -9,6 +10,30 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
+
+/**
+ * CLOCK_OFFSET_FILE: the server's time is the machine's plus the milliseconds written in this file (read
+ * at most every 250 ms; missing or empty means 0). For rehearsals and browser journeys that must move the
+ * server's time, as the route tests move their injected clock; never set in production.
+ */
+export function offsetClock(file: string): Clock {
+  let offset = 0;
+  let readAt = -Infinity;
+  return {
+    now: () => {
+      const t = Date.now();
+      if (t - readAt > 250) {
+        readAt = t;
+        try {
+          offset = Number(readFileSync(file, 'utf8').trim() || '0') || 0;
+        } catch {
+          offset = 0;
+        }
+      }
+      return t + offset;
+    },
+  };
+}
 
 export interface Config {
   port: number;
@@ -70,6 +95,7 @@ const EnvSchema = v.object({
   RATE_FORMS_PER_IP: v.optional(Int('RATE_FORMS_PER_IP', 1, 1_000_000), '20'),
   RATE_EVENTS_PER_IP: v.optional(Int('RATE_EVENTS_PER_IP', 1, 1_000_000), '1000'),
   TRUST_PROXY: v.optional(v.string()),
+  CLOCK_OFFSET_FILE: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 
 export class ConfigError extends Error {}
@@ -101,7 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashCost: e.PASSWORD_HASH_COST,
     rateLimits: { loginPerIpPer15Min: e.RATE_LOGIN_PER_IP, registerPerIpPerHour: e.RATE_REGISTER_PER_IP, recoverPerIpPerHour: e.RATE_RECOVER_PER_IP, validatePerIpPer10Min: e.RATE_VALIDATE_PER_IP, formsPerIpPerHour: e.RATE_FORMS_PER_IP, eventsPerIpPer10Min: e.RATE_EVENTS_PER_IP },
     trustProxy: e.TRUST_PROXY ?? false,
-    clock: systemClock,
+    clock: e.CLOCK_OFFSET_FILE ? offsetClock(path.resolve(e.CLOCK_OFFSET_FILE)) : systemClock,
     ...overrides,
   };
   return config;

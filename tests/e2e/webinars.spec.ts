@@ -2,14 +2,15 @@
 // (from logged out), RESERVED on /webinars and /seats, the reservation e-mail with its .ics and cancel link, the
 // iCal and Google calendar links, cancelling through the e-mailed link; the waitlist and its promotion e-mail;
 // Enter Webinar opening the meeting link, and staying disabled until 30 minutes before the start (the browser's
-// clock moved with Playwright's); the attendance question and its guard. Every state visited is scanned with axe.
-import { readFileSync } from 'node:fs';
+// clock moved with Playwright's and the server's through CLOCK_OFFSET_FILE, on an app of its own); the attendance question and its guard. Every state visited is scanned with axe.
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import ICAL from 'ical.js';
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { formatDateTime } from '../../src/shared/domain/format.ts';
-import { dataDir } from '../playwright.config.ts';
+import { clockDataDir, clockOffsetFile, dataDir } from '../playwright.config.ts';
+import { clockAppUrl } from './ports.ts';
 import { demo, expect, expectAccessible, screenReady, test, waitForMail } from './fixtures.ts';
 
 // the pack's own fields for live webinars (fixtures.ts reads the pack for everything else)
@@ -45,9 +46,12 @@ const sponsorName = (c: PackLive) => demo.companies.find((co) => co.key === c.co
 const EMPTY_SEATS = 'No seats reserved.  Click button below to see upcoming webinars.';
 const CONFIRM = 'Please confirm your intent to release your seat.';
 
-/** the e2e server's database: the journeys move a webinar's start or capacity, as an operator would */
+/** an e2e server's database: the journeys move a webinar's start or capacity, as an operator would */
 function updateDb(sql: string, ...params: (string | number)[]): void {
-  const db = new Database(path.join(dataDir, 'ce-pass.sqlite'), { fileMustExist: true });
+  updateDbOf(dataDir, sql, ...params);
+}
+function updateDbOf(folder: string, sql: string, ...params: (string | number)[]): void {
+  const db = new Database(path.join(folder, 'ce-pass.sqlite'), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     db.prepare(sql).run(...params);
@@ -57,8 +61,8 @@ function updateDb(sql: string, ...params: (string | number)[]): void {
 }
 
 /** a webinar's start, moved to `start`, with its end following (end_date = release_date + duration) */
-const moveStart = (c: PackLive, start: number) =>
-  updateDb('update classes set release_date = ?, end_date = ? where hash = ?', new Date(start).toISOString(), new Date(start + c.durationMin * 60_000).toISOString(), c.hash);
+const moveStart = (c: PackLive, start: number, folder = dataDir) =>
+  updateDbOf(folder, 'update classes set release_date = ?, end_date = ? where hash = ?', new Date(start).toISOString(), new Date(start + c.durationMin * 60_000).toISOString(), c.hash);
 
 interface Student {
   username: string;
@@ -343,40 +347,47 @@ test('Enter Webinar opens the meeting link within 30 minutes of the start', asyn
   await student.api.dispose();
 });
 
-test('Enter Webinar stays disabled until 30 minutes before the start, and while the meeting is not ready', async ({ page, playwright, baseURL }) => {
-  test.setTimeout(60_000);
-  const student = await newStudent(playwright, baseURL, 'd');
-  // the browser's clock, faked from the first page on, so the test can move it
-  await page.clock.install();
-  await logIn(page, student, '/webinars');
+test.describe('on a server whose clock the journey moves', () => {
+  // its own app process (tests/playwright.config.ts), so moving its time never disturbs the other journeys
+  test.use({ baseURL: clockAppUrl });
+  test.afterEach(() => writeFileSync(clockOffsetFile, '0'));
 
-  // no meeting code yet, 10 minutes before the start: inside the window, still closed
-  moveStart(noMeeting, Date.now() + 10 * 60_000);
-  await page.goto(`/live/${noMeeting.hash}`);
-  await expect(seatStatus(page)).toHaveText('RESERVED');
-  await expect(enterButton(page)).toBeDisabled();
-  await expect(page.getByText('The meeting link is not ready yet. Try again in a few minutes.')).toBeVisible();
+  test('Enter Webinar stays disabled until 30 minutes before the start, and while the meeting is not ready', async ({ page, playwright, baseURL }) => {
+    test.setTimeout(60_000);
+    const student = await newStudent(playwright, baseURL, 'd');
+    await page.route('https://zoom.us/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'meeting' }));
+    // the browser's clock, faked from the first page on, so the test can move it with the server's
+    await page.clock.install();
+    await logIn(page, student, '/webinars');
 
-  // 31 minutes before the start: closed, and the countdown reads the server's time
-  moveStart(forLater, Date.now() + 31 * 60_000);
-  await page.goto(`/live/${forLater.hash}`);
-  await expect(seatStatus(page)).toHaveText('RESERVED');
-  await expect(page.getByRole('timer')).toHaveText(/^0 Day\(s\), 0 Hour\(s\) and (30|31) Minute\(s\)$/);
-  await expect(enterButton(page)).toBeDisabled();
-  await expect(page.getByText('Enter Webinar opens 30 minutes before the start.')).toBeVisible();
+    // no meeting code yet, 10 minutes before the start: inside the window, still closed
+    moveStart(noMeeting, Date.now() + 10 * 60_000, clockDataDir);
+    await page.goto(`/live/${noMeeting.hash}`);
+    await expect(seatStatus(page)).toHaveText('RESERVED');
+    await expect(enterButton(page)).toBeDisabled();
+    await expect(page.getByText('The meeting link is not ready yet. Try again in a few minutes.')).toBeVisible();
 
-  // two minutes later on the browser's clock the alarm fires and the way in opens; it stays open through the
-  // 15-second reloads, which read the server's time again
-  await page.clock.setSystemTime(Date.now() + 2 * 60_000);
-  await expect(enterButton(page)).toBeEnabled({ timeout: 5_000 });
-  await expect(page.getByRole('timer')).toHaveText(/^0 Day\(s\), 0 Hour\(s\) and 2[89] Minute\(s\)$/);
-  await page.clock.runFor(16_000);
-  await expect(page.getByRole('timer')).toHaveText(/^0 Day\(s\), 0 Hour\(s\) and (29|30) Minute\(s\)$/);
-  await expect(enterButton(page)).toBeEnabled();
-  // The server keeps its own window on its own clock, which this test does not move: asked now, it still says
-  // it is too early, in its words. Its window opening at 30 minutes is covered by the route tests, which move
-  // the server's injectable clock.
-  await enterButton(page).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The webinar opens 30 minutes before it starts.' })).toBeVisible();
-  await student.api.dispose();
+    // 31 minutes before the start: closed in the browser, and on the server too
+    moveStart(forLater, Date.now() + 31 * 60_000, clockDataDir);
+    await page.goto(`/live/${forLater.hash}`);
+    await expect(seatStatus(page)).toHaveText('RESERVED');
+    await expect(page.getByRole('timer')).toHaveText(/^0 Day\(s\), 0 Hour\(s\) and (30|31) Minute\(s\)$/);
+    await expect(enterButton(page)).toBeDisabled();
+    await expect(page.getByText('Enter Webinar opens 30 minutes before the start.')).toBeVisible();
+    const early = await student.api.post('/api/class-start', { data: { c: forLater.hash } });
+    expect(early.status()).toBe(409);
+    expect((await early.json()).errorMsg).toBe('The webinar opens 30 minutes before it starts.');
+
+    // two minutes later, on both clocks: the alarm fires, the way in opens and stays open through the
+    // 15-second reloads (which read the server's time again), and the server lets the student in
+    writeFileSync(clockOffsetFile, String(2 * 60_000));
+    await page.clock.setSystemTime(Date.now() + 2 * 60_000);
+    await expect(enterButton(page)).toBeEnabled({ timeout: 5_000 });
+    await expect(page.getByRole('timer')).toHaveText(/^0 Day\(s\), 0 Hour\(s\) and 2[89] Minute\(s\)$/);
+    await page.clock.runFor(16_000);
+    await expect(enterButton(page)).toBeEnabled();
+    await enterButton(page).click();
+    await expect(page).toHaveURL(`https://zoom.us/j/${forLater.meetingCode}`);
+    await student.api.dispose();
+  });
 });
