@@ -19,14 +19,13 @@ import {
   type RegisterFields,
 } from '#shared/domain/registration';
 import { password2Error, passwordError } from '#shared/domain/validation';
-import type { Clock } from '../../config.ts';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { ceReportMail, passwordChangedMail, welcomeMail } from '../../mail/messages.ts';
 import { countMail, enqueueMail } from '../../mail/outbox.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import { hashToken, readCookie, sessionCookieName, startSession } from '../../plugins/session.ts';
+import type { AuthDeps } from '../auth/auth.routes.ts';
 import { loginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { issueToken } from '../auth/tokens.ts';
@@ -36,14 +35,8 @@ export const CURRENT_PASSWORD_WRONG = 'Current password is not correct.';
 export const REPORTS_PER_DAY = 5;
 export const REPORT_LIMIT = `The Proof of CE report can be e-mailed ${REPORTS_PER_DAY} times a day. Try again tomorrow.`;
 
-export interface AccountDeps {
-  db: Kysely<DB>;
-  clock: Clock;
-  publicUrl: string;
-  passwordHashCost: number;
-  loginPerIpPer15Min: number;
-  mailer: Mailer;
-}
+/** the same needs as the auth routes: passwords, the login throttle, mail */
+export type AccountDeps = AuthDeps;
 
 const LOOKUP_LISTS = ['jobTitles', 'titles', 'states', 'countries', 'ageRanges', 'officeSizes', 'sourceHeard'] as const;
 type LookupList = (typeof LOOKUP_LISTS)[number];
