@@ -10,10 +10,11 @@ if (!existsSync(chromium)) throw new Error(`Chromium not found at ${chromium}: a
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = appPort;
-export const dataDir = path.join(root, 'test-results', 'e2e-data');
+// named by port, so two runs on different E2E_PORTs never delete each other's data
+export const dataDir = path.join(root, 'test-results', `e2e-data-${port}`);
 /** the clock app's data and the file whose milliseconds move its time */
-export const clockDataDir = path.join(root, 'test-results', 'e2e-clock-data');
-export const clockOffsetFile = path.join(root, 'test-results', 'e2e-clock-offset');
+export const clockDataDir = path.join(root, 'test-results', `e2e-clock-data-${port}`);
+export const clockOffsetFile = path.join(root, 'test-results', `e2e-clock-offset-${port}`);
 
 /** the built app on `appPort` with a fresh data folder, delivering mail to the journeys' SMTP server */
 function appServer(appPort: number, data: string, extraEnv: Record<string, string> = {}, before = '') {

@@ -47,6 +47,7 @@ const S = {
   queue: lazy(() => import('../screens/queue.tsx')),
   completed: lazy(() => import('../screens/completed.tsx')),
   tutorialHistory: lazy(() => import('../screens/tutorial-history.tsx')),
+  verify: lazy(() => import('../screens/verify.tsx')),
   notFound: lazy(() => import('../screens/not-found.tsx')),
 } satisfies Record<string, Screen>;
 
@@ -163,8 +164,10 @@ export function AppRoutes() {
           <Route path={patterns.examsAlias}>{(p) => <Redirect to={paths.pending(p.page ? Number(p.page) : null)} replace />}</Route>
           <Route path={patterns.queue} component={Queue} />
           <Route path={patterns.completed} component={Completed} />
-          <Route path={patterns.completedExamsAlias}>{(p) => <Redirect to={paths.completed(p.page ? Number(p.page) : null)} replace />}</Route>
+          <Route path={patterns.completedExamsAlias}>{(p) => <Redirect to={withSearch(paths.completed(p.page ? Number(p.page) : null))} replace />}</Route>
           <Route path={patterns.tutorialHistory} component={TutorialHistory} />
+          {/* open: the auditor who scans a certificate's QR code has no account */}
+          <Route path={patterns.verify} component={S.verify} />
 
           {devRoutes}
 

@@ -9,6 +9,12 @@ export interface ListFilters {
   q?: string | null;
 }
 
+/** the tabs of CE Completed (spec §4: Webinars by default) */
+export type CompletedTab = 'webinars' | 'podcasts';
+
+/** the tab a CE Completed URL names: anything but 'podcasts' is the default */
+export const completedTabFrom = (search: string): CompletedTab => (new URLSearchParams(search).get('tab') === 'podcasts' ? 'podcasts' : 'webinars');
+
 type QueryValue = string | number | boolean | null | undefined;
 
 const enc = encodeURIComponent;
@@ -78,6 +84,7 @@ export const patterns = {
   completed: '/completed/:page?',
   completedExamsAlias: '/completed-exams/:page?',
   tutorialHistory: '/tutorial-history/:page?',
+  verify: '/verify/:code',
   notFound: '/404',
 } as const;
 
@@ -135,8 +142,10 @@ export const paths = {
   seats: () => '/seats',
   pending: paged('/pending'),
   queue: paged('/queue'),
-  completed: paged('/completed'),
+  // the tab rides in the query so a link (the exam's pass, the alias) can open the Podcasts tab
+  completed: (page?: number | null, tab?: CompletedTab | null) => `/completed${page && page > 1 ? `/${page}` : ''}${queryString({ tab: tab === 'podcasts' ? tab : null })}`,
   tutorialHistory: paged('/tutorial-history'),
+  verify: (code: string) => `/verify/${enc(code)}`,
   notFound: () => '/404',
 };
 

@@ -1,92 +1,163 @@
-// /classroom/{c} (spec §2): the on-demand class page: view the video or PDF, Take Exam, the exam-completed
-// banner with its certificate, watch-later, and the details. A live class redirects to its live page.
-import { useState } from 'react';
+// /classroom/{c} (spec §2, §4), the on-demand class page: the video (a self-hosted file played natively, or the
+// YouTube embed) or the PDF, the view logged in the gradebook when playback first starts (once per visit) or as
+// the PDF opens; the banners 'Video Upcoming', 'Exam Upcoming', 'Video Unavailable'; Take Exam; the
+// exam-completed banner with Proof of CE; watch later; the details. A live class redirects to its live page; the
+// router sends /classroom without a hash to /exams.
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
-import { getClass } from '#shared/api/classes';
-import { Alert, MutationError } from '../components/ui/alert.tsx';
-import { Screen } from '../components/ui/screen.tsx';
-import { QueryState } from '../components/ui/query-state.tsx';
-import { paths } from '../config/paths.ts';
-import { callQuietly } from '../lib/api.ts';
+import { getClass, type ClassDetail, type StudentClassData } from '#shared/api/classes';
+import { getPending, getQueue, getTutorialHistory } from '#shared/api/my-ce';
+import { CLASS_TYPE } from '#shared/domain/constants';
 import { formatDate } from '#shared/domain/format';
+import { VideoPlayer, youtubeIdOf } from '../components/content/video-player.tsx';
+import { MutationError } from '../components/ui/alert.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
+import { Screen } from '../components/ui/screen.tsx';
+import { paths } from '../config/paths.ts';
+import { GENERIC_ERROR } from '../lib/api.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { apiQuery } from '../lib/query-client.ts';
-import { postClassView } from '#shared/api/classes';
-import { sendCertificate } from '../features/account/api/send-cert.ts';
+import { logClassView } from '../features/classes/api/class-view.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { addToQueue } from '../features/classes/api/queue-add.ts';
 import { removeFromQueue } from '../features/classes/api/remove-queue.ts';
-import { CLASS_TYPE } from '#shared/domain/constants';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 
-export default function ClassroomScreen() {
-  const { c = '' } = useParams<{ c: string }>();
-  const cls = useClass(c);
-  const loggedIn = useIsLoggedIn();
+/** spec §8: the watch-later removal failed */
+const REMOVE_ERROR = 'Error trapped while removing class.';
+
+interface BodyProps {
+  /** the class hash as the route named it: the key of the cached answer */
+  c: string;
+  cls: ClassDetail;
+  sd: StudentClassData | null;
+  loggedIn: boolean;
+}
+
+function ClassroomBody({ c, cls: o, sd, loggedIn }: BodyProps) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [showMedia, setShowMedia] = useState(false);
+  const classKey = apiQuery(getClass, { c }).queryKey;
+
+  // a logged view changes what the guards read, and what CE in Progress and Viewed Tutorials list
+  const refreshProgress = async () => {
+    await Promise.all([classKey, ['api', getPending.path], ['api', getTutorialHistory.path]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  };
+
+  // one log per visit of the page (the body is keyed by class), however often the video is paused and played
+  const viewLogged = useRef(false);
+  const view = useMutation({
+    mutationFn: () => logClassView(o.hash),
+    onSuccess: refreshProgress,
+    onError: () => {
+      // not counted: the next play tries again
+      viewLogged.current = false;
+    },
+  });
+  const onPlay = () => {
+    if (!loggedIn || viewLogged.current) return;
+    viewLogged.current = true;
+    view.mutate();
+  };
+
+  // the tab is opened inside the click (a popup blocker refuses one opened after a wait), and shown the PDF once
+  // the view is logged; a failed log closes it again, since the exam needs the view
+  const pdfView = useMutation({
+    mutationFn: async ({ tab, url }: { tab: Window | null; url: string }) => {
+      try {
+        await logClassView(o.hash);
+      } catch (error) {
+        tab?.close();
+        throw error;
+      }
+      if (!tab) return window.location.assign(url);
+      tab.opener = null;
+      tab.location.href = url;
+    },
+    onSuccess: refreshProgress,
+  });
 
   const queue = useMutation({
-    mutationFn: async (inQueue: boolean): Promise<void> => {
-      await (inQueue ? removeFromQueue(c) : addToQueue(c));
+    mutationFn: async (queued: boolean): Promise<number> => {
+      if (!queued) return (await addToQueue(o.hash)).queueId;
+      await removeFromQueue(o.hash);
+      return 0;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQuery(getClass, { c }).queryKey }),
+    // spec §4: adding keeps the returned queue id, removing sets 0; the Watch Later list is out of date either way
+    onSuccess: (queueId) => {
+      queryClient.setQueryData(classKey, (old) => (old?.studentData ? { ...old, studentData: { ...old.studentData, inqueue: queueId } } : old));
+      void queryClient.invalidateQueries({ queryKey: ['api', getQueue.path] });
+    },
   });
-  const cert = useMutation({ mutationFn: () => sendCertificate({ c }) });
-
-  if (!cls.isSuccess)
-    return (
-      <Screen title="Classroom">
-        <QueryState query={cls} errorFallback="Service error: getClass." />
-      </Screen>
-    );
-
-  const { classObj: o, studentData: sd } = cls.data;
-  if (o.typeId === CLASS_TYPE.LIVE) return <Redirect to={paths.live(o.hash)} replace />;
 
   const noun = o.isTutorial ? 'Tutorial' : 'Class';
   const video = o.videoFile ? mediaUrl(o.videoFile) : null;
-  const logView = () => {
-    if (loggedIn) callQuietly(postClassView, { body: { c } });
-  };
+  const youtubeId = youtubeIdOf(o.youtubeUrl);
+  const pdf = o.pdfClassFile ? mediaUrl(o.pdfClassFile) : null;
+  const playable = Boolean(video || youtubeId);
   const inQueue = (sd?.inqueue ?? 0) !== 0;
+  const examOpen = !o.isTutorial && !sd?.examTaken;
 
   return (
-    <Screen title={o.className} className="classroom">
+    <>
+      {!playable && !pdf && o.typeId === CLASS_TYPE.ARCHIVE && (
+        <div className="banner banner-info">
+          <p className="banner-title">Video Upcoming</p>
+          <p>The recording of this webinar is being prepared and will be posted on this page.</p>
+        </div>
+      )}
+      {!playable && !pdf && o.typeId !== CLASS_TYPE.ARCHIVE && (
+        <div className="banner banner-warning">
+          <p className="banner-title">Video Unavailable</p>
+          <p>This {noun.toLowerCase()} cannot be played on this device.</p>
+        </div>
+      )}
+      {examOpen && !o.canShowExam && (
+        <div className="banner banner-info" id="exam-upcoming">
+          <p className="banner-title">Exam Upcoming</p>
+          <p>The exam for this course is not open yet. Take Exam is enabled on this page when it opens; allow up to two hours.</p>
+        </div>
+      )}
       <div className="actions">
-        {video ? (
-          <button
-            type="button"
-            className="button"
-            aria-expanded={showMedia}
-            aria-controls="class-media"
-            onClick={() => {
-              if (!showMedia) logView();
-              setShowMedia(!showMedia);
-            }}
-          >
+        {playable ? (
+          <button type="button" className="button" aria-expanded={showMedia} aria-controls="class-media" onClick={() => setShowMedia(!showMedia)}>
             {showMedia ? `Hide ${noun}` : `View ${noun}`}
           </button>
-        ) : o.pdfClassFile ? (
-          <a className="button" href={mediaUrl(o.pdfClassFile)} onClick={logView}>
-            View {noun} (PDF)
-          </a>
-        ) : o.youtubeUrl ? (
-          <a className="button" href={o.youtubeUrl} target="_blank" rel="noopener noreferrer" onClick={logView}>
-            View {noun} (opens YouTube)
+        ) : pdf && loggedIn ? (
+          <button type="button" className="button" disabled={pdfView.isPending} onClick={() => pdfView.mutate({ tab: window.open('', '_blank'), url: pdf })}>
+            View {noun} (PDF)<span className="visually-hidden">, opens in a new tab</span>
+          </button>
+        ) : pdf ? (
+          // a visitor's view is not logged, so the PDF simply opens
+          <a className="button" href={pdf} target="_blank" rel="noopener noreferrer">
+            View {noun} (PDF)<span className="visually-hidden">, opens in a new tab</span>
           </a>
         ) : null}
-        {!sd?.examTaken && !o.isTutorial && (
-          <button type="button" className="button button-secondary" disabled={!o.canShowExam} onClick={() => navigate(paths.eval(o.hash))}>
+        {examOpen && (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!o.canShowExam}
+            aria-describedby={o.canShowExam ? undefined : 'exam-upcoming'}
+            onClick={() => navigate(paths.eval(o.hash))}
+          >
             Take Exam
           </button>
         )}
         {loggedIn && (
           <button type="button" className="button button-secondary" disabled={queue.isPending} onClick={() => queue.mutate(inQueue)}>
-            {inQueue ? <><span aria-hidden="true">− </span>Remove from Watch Later</> : <><span aria-hidden="true">+ </span>Add to Watch Later</>}
+            {inQueue ? (
+              <>
+                <span aria-hidden="true">− </span>Remove from Watch Later
+              </>
+            ) : (
+              <>
+                <span aria-hidden="true">+ </span>Add to Watch Later
+              </>
+            )}
           </button>
         )}
         {!loggedIn && (
@@ -95,14 +166,16 @@ export default function ClassroomScreen() {
           </Link>
         )}
       </div>
-      <MutationError mutation={queue} fallback={'Error trapped while removing class.'} />
-      {video && (
+      {/* the toggle keeps its place and focus while its words change; this says what happened */}
+      <p className="visually-hidden" role="status">
+        {queue.isSuccess ? (inQueue ? 'Added to Watch Later.' : 'Removed from Watch Later.') : ''}
+      </p>
+      <MutationError mutation={queue} fallback={queue.variables ? REMOVE_ERROR : GENERIC_ERROR} />
+      <MutationError mutation={view} fallback={GENERIC_ERROR} />
+      <MutationError mutation={pdfView} fallback={GENERIC_ERROR} />
+      {playable && (
         <div id="class-media" className="class-media" hidden={!showMedia}>
-          {showMedia && (
-            <video controls preload="metadata" playsInline width={640} height={360} src={video}>
-              Your browser cannot play this video. <a href={video}>Download it</a> instead.
-            </video>
-          )}
+          {showMedia && <VideoPlayer file={video} youtubeId={youtubeId} title={o.className} onPlay={onPlay} />}
         </div>
       )}
       {sd?.examTaken && (
@@ -111,14 +184,34 @@ export default function ClassroomScreen() {
             Exam completed{sd.examDate ? ` on ${formatDate(sd.examDate)}` : ''}
             {sd.examScore != null ? ` with a score of ${sd.examScore}%` : ''}.
           </p>
-          <button type="button" className="button" disabled={cert.isPending} onClick={() => cert.mutate()}>
-            Email Certificate
-          </button>
-          {cert.isSuccess && <Alert tone="success">Check your email inbox for the Proof of CE certificate.</Alert>}
-          <MutationError mutation={cert} fallback={'Service error.'} />
+          <Link className="button" href={paths.completed()}>
+            Proof of CE
+          </Link>
         </div>
       )}
       <ClassDetails cls={o} />
+    </>
+  );
+}
+
+export default function ClassroomScreen() {
+  const { c = '' } = useParams<{ c: string }>();
+  // fetched afresh on every opening: the student's progress (view, exam, watch later) changes between visits
+  const cls = useClass(c, { staleTime: 0 });
+  const loggedIn = useIsLoggedIn();
+
+  if (cls.data === undefined)
+    return (
+      <Screen title="Classroom">
+        <QueryState query={cls} errorFallback="Service error: getClass." />
+      </Screen>
+    );
+  const { classObj, studentData } = cls.data;
+  if (classObj.typeId === CLASS_TYPE.LIVE) return <Redirect to={paths.live(classObj.hash)} replace />;
+  return (
+    <Screen title={classObj.className} className="classroom">
+      {/* keyed: another class's page starts with its own once-per-visit view log */}
+      <ClassroomBody key={classObj.hash} c={c} cls={classObj} sd={studentData} loggedIn={loggedIn} />
     </Screen>
   );
 }

@@ -1,29 +1,227 @@
-// /exam/{c} and /exam-podcast/{p}: the exam (spec §2); questions, grading and results come with the learning-flow issue.
-import { useParams } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
+// /exam/{c} and /exam-podcast/{p} (spec §2, §4; decisions.md 3): the guards, the questions as radio groups,
+// grading on the server, then a failure (the server's message, the wrong answers marked, never the right
+// option, Re-submit) or a pass (the correct answers highlighted, Return to Classroom / Podcasts, the certificate).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'wouter';
+import type * as v from 'valibot';
+import type { ExamQuestion, postGradeExam } from '#shared/api/learning';
+import type { ResponseOf } from '#shared/api/endpoint';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
+import { NoticeRedirect } from '../components/ui/notice-redirect.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
-import { errorMessage } from '../lib/api.ts';
+import { paths } from '../config/paths.ts';
+import { ApiError } from '../lib/api.ts';
+import { EVAL_FIRST, EXAM_DONE_CLASS } from '../lib/messages.ts';
+import { showNotice } from '../lib/notice.ts';
+import { uuid } from '../lib/uuid.ts';
 import { useExam } from '../features/learning/api/get-exam.ts';
+import { gradeExam, refreshAfterPass, type ExamAnswer } from '../features/learning/api/grade-exam.ts';
 
-export function ExamScreen({ item }: { item: { c?: string; p?: string } }) {
-  const exam = useExam(item);
+/** spec §8 exam messages (the first is the server's too, exam.routes.ts) */
+const ANSWER_ALL = 'Please answer all questions.';
+const EXAM_UNAVAILABLE = 'Exam not available.  Try again later.';
+const TECHNICAL_ERROR = 'Technical Error. Try again later.';
+
+/** where an exam sits in the flow: the class's pages or the episode's */
+export interface ExamPlace {
+  item: { c: string } | { p: string };
+  /** the classroom or the episode's series page; null while it is still being looked up */
+  back: string | null;
+  backLabel: 'Return to Classroom' | 'Return to Podcasts';
+  evalHref: string;
+  /** the already-taken guard's alert */
+  examDone: string;
+  /** CE Completed, on the tab that lists this course's certificate */
+  certificateHref: string;
+}
+
+type Question = v.InferOutput<typeof ExamQuestion>;
+type Graded = ResponseOf<typeof postGradeExam>;
+
+const OPTIONS = ['option1', 'option2', 'option3', 'option4', 'option5', 'option6'] as const;
+
+interface ExamFormProps {
+  place: ExamPlace & { back: string };
+  questions: Question[];
+  onPassed: () => void;
+}
+
+function ExamForm({ place, questions, onPassed }: ExamFormProps) {
+  const [, navigate] = useLocation();
+  const [answers, setAnswers] = useState<Record<number, number>>({});
+  const [showMissing, setShowMissing] = useState(false);
+  // one attempt, one key: made when the attempt starts (here, and at each retake), so a double tap or a resent
+  // request of the same answers is graded once (the server answers a repeated key with its first grading)
+  const [attemptKey, setAttemptKey] = useState(uuid);
+  const sentKey = useRef<string | null>(null);
+  const [result, setResult] = useState<Graded | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  const grade = useMutation({
+    mutationFn: ({ a, key }: { a: ExamAnswer[]; key: string }) => gradeExam(place.item, a, key),
+    onSuccess: (graded) => {
+      setResult(graded);
+      if (graded.passed) {
+        onPassed();
+        void refreshAfterPass();
+      } else {
+        setAttemptKey(uuid());
+      }
+    },
+    onError: (error) => {
+      // the server's guards (another tab finished the exam, or the evaluation is missing) lead where §4's do
+      if (!(error instanceof ApiError) || error.status !== 409) return;
+      showNotice(error.message);
+      navigate(error.message === EVAL_FIRST ? place.evalHref : place.back, { replace: true });
+    },
+  });
+
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
+
+  const passed = result?.passed === true;
+  const wrong = new Set(result?.grades.filter((g) => !g.correct).map((g) => g.examQId));
+  const correctOption = new Map(passed ? result.exam.questions.map((q) => [q.examQId, q.correctOption]) : []);
+  const missing = questions.filter((q) => answers[q.examQId] === undefined);
+
+  const choose = (examQId: number, option: number) => {
+    setAnswers((current) => ({ ...current, [examQId]: option }));
+    // answers changed after this attempt was sent (its answer lost, or not yet back): they are a new attempt
+    if (sentKey.current === attemptKey) setAttemptKey(uuid());
+    if (grade.isError) grade.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (grade.isPending) return;
+    if (missing.length > 0) {
+      setShowMissing(true);
+      form.current?.querySelector<HTMLInputElement>(`input[name="q${missing[0]!.examQId}"]`)?.focus();
+      return;
+    }
+    setShowMissing(false);
+    sentKey.current = attemptKey;
+    grade.mutate({ a: questions.map((q) => ({ examQId: q.examQId, option: answers[q.examQId]! })), key: attemptKey });
+  };
+
   return (
-    <Screen title="Exam" heading={exam.data ? `Exam: ${exam.data.title}` : 'Exam'}>
-      {exam.isPending ? (
-        <Loading />
-      ) : exam.isError ? (
-        <Alert tone="danger">{errorMessage(exam.error, 'Exam not available.  Try again later.')}</Alert>
-      ) : (
-        <p>
-          {exam.data.exam.questions.length} questions. A score of {exam.data.exam.minScore}% or greater is required.
-        </p>
+    <form ref={form} className="form exam-form" noValidate aria-busy={grade.isPending || undefined} onSubmit={submit}>
+      {result && (
+        <div ref={resultRef} tabIndex={-1} className="exam-result">
+          <Alert tone={passed ? 'success' : 'danger'}>{result.msg}</Alert>
+          {passed && (
+            <div className="actions">
+              <Link className="button" href={place.back}>
+                {place.backLabel}
+              </Link>
+              <Link className="button button-secondary" href={place.certificateHref}>
+                View Certificate
+              </Link>
+            </div>
+          )}
+        </div>
       )}
+      {questions.map((q, i) => {
+        const id = `exam-q${q.examQId}`;
+        const isWrong = wrong.has(q.examQId);
+        const isMissing = showMissing && answers[q.examQId] === undefined;
+        const note = isWrong ? `${id}-wrong` : isMissing ? `${id}-missing` : undefined;
+        return (
+          <fieldset key={q.examQId} className={note ? 'radio-group exam-question exam-question-flagged' : 'radio-group exam-question'} disabled={passed}>
+            <legend>
+              {i + 1}. {q.question}
+            </legend>
+            <div className="exam-options">
+              {OPTIONS.map((key, index) => {
+                const text = q[key];
+                if (text === null) return null;
+                const option = index + 1;
+                const isCorrect = correctOption.get(q.examQId) === option;
+                return (
+                  <label key={key} className={isCorrect ? 'check exam-option exam-option-correct' : 'check exam-option'}>
+                    <input
+                      type="radio"
+                      name={`q${q.examQId}`}
+                      value={option}
+                      checked={answers[q.examQId] === option}
+                      onChange={() => choose(q.examQId, option)}
+                      aria-invalid={isMissing || undefined}
+                      aria-describedby={note}
+                    />
+                    <span>
+                      {text}
+                      {isCorrect && (
+                        <>
+                          {' '}
+                          <span className="exam-correct-label">Correct answer</span>
+                        </>
+                      )}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+            {isWrong && (
+              <p className="field-error" id={note}>
+                Your answer was incorrect.
+              </p>
+            )}
+            {!isWrong && isMissing && (
+              <p className="field-error" id={note}>
+                Answer is required.
+              </p>
+            )}
+          </fieldset>
+        );
+      })}
+      {!passed && (
+        <>
+          {showMissing && missing.length > 0 && <Alert tone="danger">{ANSWER_ALL}</Alert>}
+          <MutationError mutation={grade} fallback={TECHNICAL_ERROR} />
+          <button type="submit" className="button" disabled={grade.isPending}>
+            {grade.isPending ? 'Grading…' : result ? 'Re-submit Exam' : 'Submit Exam'}
+          </button>
+        </>
+      )}
+    </form>
+  );
+}
+
+export function ExamScreen({ place }: { place: ExamPlace }) {
+  // never from a cached answer: one from before the evaluation was saved would send the student back to it
+  const exam = useExam(place.item, { gcTime: 0 });
+  // the pass reloads the exam, which then says "taken": that is this visit's result, not the guard's case
+  const [passedHere, setPassedHere] = useState(false);
+
+  if (exam.data === undefined || place.back === null)
+    return (
+      <Screen title="Exam">
+        {exam.data === undefined ? <QueryState query={exam} errorFallback={EXAM_UNAVAILABLE} /> : <Loading />}
+      </Screen>
+    );
+  const { studentData: sd, exam: e, title } = exam.data;
+  if (sd.examTaken && !passedHere) return <NoticeRedirect to={place.back} notice={place.examDone} />;
+  if (!sd.evalTaken) return <NoticeRedirect to={place.evalHref} notice={EVAL_FIRST} />;
+  return (
+    <Screen title="Exam" heading={`Exam: ${title}`}>
+      <p>
+        {e.questions.length} questions. A score of {e.minScore}% or greater is required.
+      </p>
+      <ExamForm place={{ ...place, back: place.back }} questions={e.questions} onPassed={() => setPassedHere(true)} />
     </Screen>
   );
 }
 
 export default function ClassExamScreen() {
   const { c = '' } = useParams<{ c: string }>();
-  return <ExamScreen item={{ c }} />;
+  return (
+    <ExamScreen
+      place={{ item: { c }, back: paths.classroom(c), backLabel: 'Return to Classroom', evalHref: paths.eval(c), examDone: EXAM_DONE_CLASS, certificateHref: paths.completed() }}
+    />
+  );
 }

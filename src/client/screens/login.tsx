@@ -28,8 +28,9 @@ export default function LoginScreen() {
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const login = useMutation({ mutationFn: () => logIn(u.trim(), p), onSuccess: (r) => { remember(r); navigate(rurl, { replace: true }); } });
-  const link = useMutation({ mutationFn: (token: string) => logInWithLink(token), onSuccess: (r) => { remember(r); navigate(rurl, { replace: true }); } });
+  // the session is stored before the next screen opens (remember waits for IndexedDB)
+  const login = useMutation({ mutationFn: async () => remember(await logIn(u.trim(), p)), onSuccess: () => navigate(rurl, { replace: true }) });
+  const link = useMutation({ mutationFn: async (token: string) => remember(await logInWithLink(token)), onSuccess: () => navigate(rurl, { replace: true }) });
   const linkTried = useRef(false);
   useEffect(() => {
     if (hydrated && s && !linkTried.current) {
@@ -44,7 +45,8 @@ export default function LoginScreen() {
         <Loading label={link.isPending ? 'Logging in…' : undefined} />
       </Screen>
     );
-  if (loggedIn && !s && !login.isSuccess) return <Redirect to={rurl} replace />;
+  // already logged in on arrival (not mid-login: that one navigates once the session is stored)
+  if (loggedIn && !s && login.isIdle) return <Redirect to={rurl} replace />;
 
   const uError = submitted && !u.trim() ? 'Username is required.' : undefined;
   const pError = submitted && !p ? 'Password is required.' : undefined;

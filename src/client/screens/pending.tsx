@@ -1,5 +1,6 @@
 // /pending/{page?} (alias /exams/{page?}), 'CE in Progress' (spec §2): 'Pending exams: N', paged, a
-// Classroom button per row, credits with the CE type.
+// Classroom button per row, credits with the CE type. The empty text is §2's (decisions.md: §2 wins over §8's
+// 'All exams completed.'), and the pagination shows from one page on (spec §9: "on pending, more than 0").
 import { Link, useParams } from 'wouter';
 import { ClassRow } from '../components/content/class-rows.tsx';
 import { PagedList } from '../components/content/paged-list.tsx';
@@ -19,6 +20,7 @@ export default function PendingScreen() {
         canonical={isCanonicalPage(rawPage)}
         href={(n) => paths.pending(n)}
         listError={false}
+        paginationFrom={1}
         empty="You currently do not have any classes in progress."
         label="CE in progress pages"
         header={(data) => <p className="list-count">Pending exams: {data.totalRows}</p>}

@@ -1,11 +1,16 @@
-// /queue/{page?}, 'Watch Later' (spec §2): paged; each row has a button that removes it from the list.
+// /queue/{page?}, 'Watch Later' (spec §2, §4): paged; each row's toggle takes the class off the list, and the
+// list drops the row and recomputes its count at once, before the reload refills the page from the next one.
+import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'wouter';
+import { getClass } from '#shared/api/classes';
+import { getQueue } from '#shared/api/my-ce';
 import { ClassRow } from '../components/content/class-rows.tsx';
 import { PagedList } from '../components/content/paged-list.tsx';
 import { MutationError } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { isCanonicalPage, pageParam, paths } from '../config/paths.ts';
+import { apiQuery } from '../lib/query-client.ts';
 import { useQueue } from '../features/my-ce/api/get-queue.ts';
 import { removeFromQueue } from '../features/classes/api/remove-queue.ts';
 
@@ -14,9 +19,19 @@ export default function QueueScreen() {
   const page = pageParam(rawPage);
   const list = useQueue(String(page - 1));
   const queryClient = useQueryClient();
+  const count = useRef<HTMLParagraphElement>(null);
   const remove = useMutation({
     mutationFn: (c: string) => removeFromQueue(c),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'queue'] }),
+    onSuccess: (_, c) => {
+      queryClient.setQueryData(apiQuery(getQueue, { page: String(page - 1) }).queryKey, (old) =>
+        old ? { ...old, data: old.data.filter((item) => item.hash !== c), rowCount: Math.max(0, old.rowCount - 1), totalRows: Math.max(0, old.totalRows - 1) } : old,
+      );
+      // the other pages shift by one, and the classroom's +/− button reads the class's own answer
+      void queryClient.invalidateQueries({ queryKey: ['api', getQueue.path] });
+      void queryClient.invalidateQueries({ queryKey: apiQuery(getClass, { c }).queryKey });
+      // the focused button went with its row: the new count is where the keyboard continues, and what is read
+      requestAnimationFrame(() => count.current?.focus());
+    },
   });
   return (
     <Screen title="Watch Later">
@@ -29,7 +44,11 @@ export default function QueueScreen() {
         listError={false}
         empty="Your watch later list is empty. Add to this list by tapping the + button after selecting a webinar or product video."
         label="Watch later pages"
-        header={(data) => <p className="list-count">Watch later: {data.totalRows}</p>}
+        header={(data) => (
+          <p ref={count} tabIndex={-1} className="list-count">
+            Watch later: {data.totalRows}
+          </p>
+        )}
         renderItem={(item, i) => (
           <ClassRow
             key={item.hash}

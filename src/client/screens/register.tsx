@@ -36,7 +36,7 @@ export default function RegisterScreen() {
   const loggedIn = useIsLoggedIn();
   const items = useAccountItems();
   const form = useForm(BLANK, (v) => registerErrors(v, items.data && lookupValues(items.data)), CHECKS);
-  const register = useMutation({ mutationFn: registerStudent, onSuccess: (r) => remember(r.student) });
+  const register = useMutation({ mutationFn: async (form: Parameters<typeof registerStudent>[0]) => { const r = await registerStudent(form); await remember(r.student); return r; } });
 
   useEffect(() => {
     if (!register.isSuccess) return;

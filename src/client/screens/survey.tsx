@@ -1,24 +1,45 @@
-// /survey/{c}: the sponsor survey, one question per screen (spec §2); the flow comes with the learning-flow issue.
-import { useParams } from 'wouter';
-import { Alert } from '../components/ui/alert.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+// /survey/{c}: the sponsor survey after the sponsored video (spec §2, §4), one question per screen, then the
+// exam; a class without a survey goes straight to the exam. The evaluation comes first: without it the student
+// is sent there, as the server would refuse the answers.
+import { Redirect, useLocation, useParams } from 'wouter';
+import { QueryState } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
-import { errorMessage } from '../lib/api.ts';
+import { paths } from '../config/paths.ts';
+import { useClass } from '../features/classes/api/get-class.ts';
 import { useSurvey } from '../features/learning/api/get-survey.ts';
+import { SurveySteps } from '../features/learning/components/survey-steps.tsx';
+import { classStepDetour, DetourRedirect } from '../features/learning/guards.tsx';
+import { StaleSession } from '../features/session/components/stale-session.tsx';
+
+const LOAD_ERROR = 'Error retrieving data.  Try again.';
 
 export default function SurveyScreen() {
   const { c = '' } = useParams<{ c: string }>();
+  const cls = useClass(c, { staleTime: 0 });
   const survey = useSurvey(c);
-  const questions = survey.data?.data[0]?.questions ?? [];
+  const [, navigate] = useLocation();
+  if (!cls.isSuccess || !cls.isFetchedAfterMount)
+    return (
+      <Screen title="Survey">
+        <QueryState query={cls} fresh errorFallback={LOAD_ERROR} />
+      </Screen>
+    );
+  const { classObj, studentData } = cls.data;
+  if (!studentData) return <StaleSession />;
+  const detour = classStepDetour('survey', classObj.hash, studentData);
+  if (detour) return <DetourRedirect {...detour} />;
+  if (!survey.isSuccess)
+    return (
+      <Screen title="Survey">
+        <QueryState query={survey} errorFallback={LOAD_ERROR} />
+      </Screen>
+    );
+  const data = survey.data.data[0];
+  if (survey.data.rowCount === 0 || !data || data.questions.length === 0) return <Redirect to={paths.exam(classObj.hash)} replace />;
   return (
     <Screen title="Survey">
-      {survey.isPending ? (
-        <Loading />
-      ) : survey.isError ? (
-        <Alert tone="danger">{errorMessage(survey.error, 'Error retrieving data.  Try again.')}</Alert>
-      ) : (
-        <p>Question 1/{questions.length}</p>
-      )}
+      <p className="lead">{classObj.className}</p>
+      <SurveySteps c={classObj.hash} survey={data} onDone={() => navigate(paths.exam(classObj.hash))} />
     </Screen>
   );
 }

@@ -40,11 +40,13 @@ interface PagedListProps<T> {
   canonical?: boolean;
   /** the list's mobileAds: banners go between the rows shown, by the rule of spec §9 */
   ads?: MobileAds | null;
+  /** the fewest pages that show the pagination (Pagination's minPages) */
+  paginationFrom?: number;
 }
 
 export const pageCount = (totalRows: number, pageSize: number): number => (pageSize > 0 ? Math.ceil(totalRows / pageSize) : 1);
 
-export function PagedList<T>({ query, page, href, empty, header, renderItem, label, skip, listError = true, canonical = true, ads }: PagedListProps<T>) {
+export function PagedList<T>({ query, page, href, empty, header, renderItem, label, skip, listError = true, canonical = true, ads, paginationFrom }: PagedListProps<T>) {
   if (!canonical) return <Redirect to={href(page)} replace />;
   if (query.isPending) return <Loading />;
   if (query.isError)
@@ -66,7 +68,7 @@ export function PagedList<T>({ query, page, href, empty, header, renderItem, lab
       ) : (
         <Rows items={rows} renderItem={renderItem} ads={ads} />
       )}
-      <Pagination page={current} pages={pages} href={href} label={label} />
+      <Pagination page={current} pages={pages} href={href} label={label} minPages={paginationFrom} />
     </div>
   );
 }

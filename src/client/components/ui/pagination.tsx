@@ -1,4 +1,5 @@
-// Pagination of spec §9: 1-based pages, a window of page links, shown only when there is more than one page.
+// Pagination of spec §9: 1-based pages, a window of page links, shown only when there is more than one page
+// (CE in Progress shows it from one page on).
 import { Link } from 'wouter';
 
 interface PaginationProps {
@@ -7,6 +8,8 @@ interface PaginationProps {
   pages: number;
   href: (page: number) => string;
   label?: string;
+  /** the fewest pages that show it: 2 (spec §9), or 1 where the spec says "more than 0" (pending) */
+  minPages?: number;
 }
 
 const windowOf = (page: number, pages: number): number[] => {
@@ -15,8 +18,8 @@ const windowOf = (page: number, pages: number): number[] => {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 };
 
-export function Pagination({ page, pages, href, label = 'Pages' }: PaginationProps) {
-  if (pages <= 1) return null;
+export function Pagination({ page, pages, href, label = 'Pages', minPages = 2 }: PaginationProps) {
+  if (pages < minPages) return null;
   const shown = windowOf(page, pages);
   const first = shown[0];
   const last = shown[shown.length - 1];

@@ -11,12 +11,17 @@ interface QueryStateProps<T> {
   /** the message when the server gave none (spec §8 per screen) */
   errorFallback?: string;
   loadingLabel?: string;
+  /**
+   * only an answer fetched since the screen opened counts: a guard of spec §4 judges the student's progress as
+   * it is now, not a cached answer from before the step just taken (a cached one still shows the busy state)
+   */
+  fresh?: boolean;
   /** omitted when a screen returns early while its data is not there (`if (!q.isSuccess) return …`) */
   children?: (data: T) => ReactNode;
 }
 
-export function QueryState<T>({ query, errorFallback, loadingLabel, children }: QueryStateProps<T>) {
-  if (query.isPending) return <Loading label={loadingLabel} />;
+export function QueryState<T>({ query, errorFallback, loadingLabel, fresh = false, children }: QueryStateProps<T>) {
+  if (query.isPending || (fresh && !query.isFetchedAfterMount)) return <Loading label={loadingLabel} />;
   if (query.isError) return <Alert tone="danger">{errorMessage(query.error, errorFallback)}</Alert>;
   return <>{children?.(query.data)}</>;
 }

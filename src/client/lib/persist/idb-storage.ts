@@ -5,6 +5,10 @@ import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import type * as v from 'valibot';
 import { parsePersisted } from './schema.ts';
 
+/** every write still on its way to IndexedDB, so a caller can wait until what it stored would survive a reload */
+let writes: Promise<unknown> = Promise.resolve();
+export const storageSettled = (): Promise<unknown> => writes;
+
 export const idbStorage = <S extends v.GenericSchema>(schema: S): PersistStorage<v.InferOutput<S>> => ({
   async getItem(name) {
     try {
@@ -16,11 +20,10 @@ export const idbStorage = <S extends v.GenericSchema>(schema: S): PersistStorage
     }
   },
   async setItem(name, value) {
-    try {
-      await set(name, value);
-    } catch {
-      // the session still works for this tab; it just will not survive a restart
-    }
+    // the session still works for this tab if IndexedDB refuses; it just will not survive a restart
+    const write = set(name, value).catch(() => undefined);
+    writes = Promise.all([writes, write]);
+    await write;
   },
   async removeItem(name) {
     try {

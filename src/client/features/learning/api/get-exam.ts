@@ -3,4 +3,4 @@ import { useQuery } from '@tanstack/react-query';
 import { getExam } from '#shared/api/learning';
 import { apiQuery } from '../../../lib/query-client.ts';
 
-export const useExam = (item: { c?: string; p?: string }) => useQuery(apiQuery(getExam, item));
+export const useExam = (item: { c?: string; p?: string }, options: { gcTime?: number } = {}) => useQuery({ ...apiQuery(getExam, item), ...options });

@@ -1,0 +1,134 @@
+// The Proof of CE dialog of spec §2/§4: what the course's certificate certifies (student, course, lecturer,
+// date, method, credit type and hours, AGD code, description and learning objectives, the accreditation
+// statements and the UK CPD note) with its public verification link; 'Email to Me' sends the PDF, Close.
+// It is mounted only while open, so each opening starts with no busy state, success or error.
+import { useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { Certificate } from '#shared/api/certificates';
+import { formatDate } from '#shared/domain/format';
+import { errorMessage } from '../../lib/api.ts';
+import { sendCertificate } from '../../features/account/api/send-cert.ts';
+import { useCertificate } from '../../features/certificates/api/get-certificate.ts';
+import { Alert, MutationError } from '../ui/alert.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { Loading } from '../ui/loading.tsx';
+
+export const CERT_SENT = 'Check your email inbox for the Proof of CE certificate.';
+
+interface ProofOfCeDialogProps {
+  /** the completed class (c) or podcast episode (p) */
+  item: { c: string } | { p: string };
+  onClose: () => void;
+}
+
+function CertificateFacts({ cert }: { cert: Certificate }) {
+  return (
+    <>
+      <dl className="facts cert-facts">
+        <div>
+          <dt>Student</dt>
+          <dd>{cert.studentName}</dd>
+        </div>
+        <div>
+          <dt>Course</dt>
+          <dd>{cert.title}</dd>
+        </div>
+        {cert.lecturer && (
+          <div>
+            <dt>Lecturer</dt>
+            <dd>{cert.lecturer}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Date completed</dt>
+          <dd>{formatDate(cert.completedAt)}</dd>
+        </div>
+        <div>
+          <dt>Method</dt>
+          <dd>{cert.method}</dd>
+        </div>
+        <div>
+          <dt>Credit type</dt>
+          <dd>{cert.creditType}</dd>
+        </div>
+        <div>
+          <dt>Credit hours</dt>
+          <dd>{cert.credits}</dd>
+        </div>
+        {cert.agdCode && (
+          <div>
+            <dt>AGD code</dt>
+            <dd>{cert.agdCode}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Certificate number</dt>
+          <dd>{cert.code}</dd>
+        </div>
+      </dl>
+      <h3>Description</h3>
+      <p className="cert-text">{cert.description}</p>
+      {cert.learningObjectives.length > 0 && (
+        <>
+          <h3>Learning objectives</h3>
+          <ul className="cert-objectives">
+            {cert.learningObjectives.map((objective) => (
+              <li key={objective}>{objective}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h3>Accreditation</h3>
+      {cert.accreditation.map((statement) => (
+        <p key={statement} className="cert-text cert-small">
+          {statement}
+        </p>
+      ))}
+      <p className="cert-text cert-small">{cert.cpdNote}</p>
+      <p>
+        {/* the address printed on the certificate and in its QR code: the page a board auditor checks */}
+        <a className="text-link" href={cert.verifyUrl} target="_blank" rel="noopener noreferrer">
+          Verify this certificate<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
+    </>
+  );
+}
+
+export function ProofOfCeDialog({ item, onClose }: ProofOfCeDialogProps) {
+  const certificate = useCertificate(item);
+  const send = useMutation({ mutationFn: () => sendCertificate(item) });
+  // the certificate is longer than a phone screen: focus starts at its top, not at the buttons below it
+  const top = useRef<HTMLDivElement>(null);
+  return (
+    <Dialog title="Proof of CE" onClose={onClose} dismissible={false} initialFocus={top} className="cert-dialog">
+      {(close) => (
+        <>
+          <div ref={top} tabIndex={-1} className="cert-body">
+            {certificate.isPending ? (
+              <Loading />
+            ) : certificate.isError ? (
+              <Alert tone="danger">{errorMessage(certificate.error)}</Alert>
+            ) : (
+              <CertificateFacts cert={certificate.data.certificate} />
+            )}
+          </div>
+          {send.isSuccess && (
+            <Alert tone="success" dismissible onDismiss={() => send.reset()}>
+              {CERT_SENT}
+            </Alert>
+          )}
+          <MutationError mutation={send} fallback={'Service error.'} />
+          <div className="actions cert-actions" aria-busy={send.isPending || undefined}>
+            <button type="button" className="button" disabled={!certificate.isSuccess || send.isPending} onClick={() => send.mutate()}>
+              {send.isPending ? 'Sending…' : 'Email to Me'}
+            </button>
+            <button type="button" className="button button-secondary" onClick={close}>
+              Close
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+// A group of radio buttons or checkboxes under one question: a fieldset whose legend is the question, so a
+// screen reader names the group before each choice (the evaluation's ratings, the survey's questions).
+import { useId, type ReactNode } from 'react';
+
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
+
+interface ChoiceGroupProps {
+  legend: ReactNode;
+  /** the inputs' name; one per group, so a radio group's arrow keys stay inside it */
+  name: string;
+  /** radio: one choice; checkbox: any number */
+  type: 'radio' | 'checkbox';
+  options: readonly ChoiceOption[];
+  selected: readonly string[];
+  onChange: (value: string, checked: boolean) => void;
+  onBlur?: () => void;
+  error?: string;
+  required?: boolean;
+  className?: string;
+}
+
+export function ChoiceGroup({ legend, name, type, options, selected, onChange, onBlur, error, required, className }: ChoiceGroupProps) {
+  const errorId = `${useId()}-error`;
+  return (
+    <fieldset className={className ? `radio-group ${className}` : 'radio-group'}>
+      <legend>
+        {legend}
+        {required && <span className="required-mark" aria-hidden="true"> *</span>}
+      </legend>
+      <div className="radio-options">
+        {options.map((o) => (
+          <label key={o.value} className="check">
+            <input
+              type={type}
+              // `required` on a checkbox would demand every box; "at least one" is the caller's rule
+              required={required && type === 'radio'}
+              name={name}
+              value={o.value}
+              checked={selected.includes(o.value)}
+              onChange={(event) => onChange(o.value, event.target.checked)}
+              onBlur={onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
