@@ -6,10 +6,10 @@
 // a podcast exam, Watch Later's toggle, and the demo student's My CE lists against the API's counts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, APIResponse, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { formatDate } from '../../src/shared/domain/format.ts';
-import { demo, expect, expectAccessible, screenReady, test, waitForMail } from './fixtures.ts';
+import { demo, expect, expectAccessible, logIn, newStudent, screenReady, test, waitForMail } from './fixtures.ts';
 
 // the pack's own exam fields (fixtures.ts reads the pack for everything else); options are 1-based in `correct`
 interface PackExam {
@@ -58,62 +58,9 @@ const NOT_ISSUED = 'No certificate with this number was issued by CE Pass.';
 const failedMessage = (score: number, min: number) =>
   `Your score of ${score}% is insufficient to pass this course. A score of ${min}% or greater is required. Review your answers and re-submit exam.`;
 
-interface Student {
-  username: string;
-  password: string;
-  email: string;
-  name: string;
-  /** an API client with the student's own session */
-  api: APIRequestContext;
-}
 
-let serial = 0;
-const run = Date.now().toString(36);
 
-/** a fresh student, registered through the API with the server's own lookup values */
-async function newStudent(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, tag: string): Promise<Student> {
-  const api = await playwright.request.newContext({ baseURL });
-  const items = await (await api.get('/api/account-items')).json();
-  const first = (list: { value: string }[]) => list[0]!.value;
-  const id = `${tag}${run}${serial++}`;
-  const s = { username: `x${id}`, password: 'Examine.2026', email: `${id}@example.com`, name: `Avery Exam${tag}` };
-  const res = await api.post('/api/register', {
-    data: {
-      username: s.username,
-      password: s.password,
-      password2: s.password,
-      title: first(items.titles),
-      firstname: 'Avery',
-      lastname: `Exam${tag}`,
-      jobTitle: first(items.jobTitles),
-      officeName: 'Lakeside Dental Care',
-      address: '88 Lakeside Drive',
-      city: 'Madison',
-      state: first(items.states),
-      zip: '53703',
-      country: first(items.countries),
-      phone: '6085550123',
-      email: s.email,
-      certYear: String(new Date().getFullYear() - 5),
-      gender: 'M',
-      ageRange: first(items.ageRanges),
-      officeSize: first(items.officeSizes),
-      sourceHeard: first(items.sourceHeard),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { ...s, api };
-}
 
-async function logIn(page: Page, username: string, password: string, rurl: string): Promise<void> {
-  await page.goto(`/login?rurl=${encodeURIComponent(rurl)}`);
-  await screenReady(page);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL((u) => u.pathname === rurl);
-  await screenReady(page);
-}
 
 /** the JSON of a call that must succeed */
 async function ok(res: Promise<APIResponse>) {
@@ -174,7 +121,7 @@ test('a student fails the exam, passes the retake, and gets credits, a Proof of 
 
   // --- guard: viewed but not evaluated → the evaluation, with the spec's alert
   await ok(s.api.post('/api/class-view', { data: { c: course.hash } }));
-  await logIn(page, s.username, s.password, '/account');
+  await logIn(page, s, '/account');
   await page.goto(`/exam/${course.hash}`);
   await expect(page).toHaveURL((u) => u.pathname === `/eval/${course.hash}`);
   await expect(page.getByText(EVAL_FIRST)).toBeVisible();
@@ -338,7 +285,7 @@ test('a podcast exam leads back to the episode, and its certificate is on the Po
   await ok(s.api.post('/api/podcast-view', { data: { p: episode.hash, e: crypto.randomUUID() } }));
   await ok(s.api.post('/api/save-eval', { data: { p: episode.hash, a: ALL_FOURS } }));
 
-  await logIn(page, s.username, s.password, `/exam-podcast/${episode.hash}`);
+  await logIn(page, s, `/exam-podcast/${episode.hash}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Exam: ${episode.title}`);
   await answer(page, exam, true);
   await page.getByRole('button', { name: 'Submit Exam' }).click();
@@ -371,7 +318,7 @@ test('a podcast exam leads back to the episode, and its certificate is on the Po
 test('Watch Later: the toggle drops the row and recomputes the count; a student with nothing completed sees No CE completed.', async ({ page, playwright, baseURL }) => {
   const s = await newStudent(playwright, baseURL, 'q');
   for (const c of queueable) await ok(s.api.post('/api/queue-add', { data: { c: c.hash } }));
-  await logIn(page, s.username, s.password, '/queue');
+  await logIn(page, s, '/queue');
   await expect(page.getByText('Watch later: 2')).toBeVisible();
   await expectAccessible(page, '/queue with rows');
 
@@ -399,7 +346,7 @@ test('Watch Later: the toggle drops the row and recomputes the count; a student 
 });
 
 test.describe('the demo student’s My CE lists', () => {
-  test.beforeEach(async ({ page }) => logIn(page, demo.student.username, 'ce-pass-demo', '/about'));
+  test.beforeEach(async ({ page }) => logIn(page, { username: demo.student.username, password: 'ce-pass-demo' }, '/about'));
 
   test('CE in Progress: the count, Classroom buttons, credits with the CE type, and the pagination', async ({ page }) => {
     const pending = await ok(page.request.get('/api/pending?page=0'));

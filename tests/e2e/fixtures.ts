@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { mailSinkUrl } from './ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -86,4 +86,62 @@ export async function waitForMail(match: (m: Mail) => boolean, timeout = 15_000)
     )
     .toBe(true);
   return found!;
+}
+
+export interface Student {
+  username: string;
+  password: string;
+  email: string;
+  /** as the certificate prints it */
+  name: string;
+  /** an API client with the student's own session */
+  api: APIRequestContext;
+}
+
+let serial = 0;
+const run = Date.now().toString(36);
+
+/** a fresh student, registered through the API with the server's own lookup values, so journeys never share one */
+export async function newStudent(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, tag: string): Promise<Student> {
+  const api = await playwright.request.newContext({ baseURL });
+  const items = await (await api.get('/api/account-items')).json();
+  const first = (list: { value: string }[]) => list[0]!.value;
+  const id = `${tag}${run}${serial++}`;
+  const s = { username: `s${id}`, password: 'Journey.2026', email: `${id}@example.com`, name: `Avery Student${tag}` };
+  const res = await api.post('/api/register', {
+    data: {
+      username: s.username,
+      password: s.password,
+      password2: s.password,
+      title: first(items.titles),
+      firstname: 'Avery',
+      lastname: `Student${tag}`,
+      jobTitle: first(items.jobTitles),
+      officeName: 'Lakeside Dental Care',
+      address: '88 Lakeside Drive',
+      city: 'Madison',
+      state: first(items.states),
+      zip: '53703',
+      country: first(items.countries),
+      phone: '6085550123',
+      email: s.email,
+      certYear: String(new Date().getFullYear() - 5),
+      gender: 'F',
+      ageRange: first(items.ageRanges),
+      officeSize: first(items.officeSizes),
+      sourceHeard: first(items.sourceHeard),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { ...s, api };
+}
+
+/** through the login form, landing on `rurl` */
+export async function logIn(page: Page, s: { username: string; password: string }, rurl: string): Promise<void> {
+  await page.goto(`/login?rurl=${encodeURIComponent(rurl)}`);
+  await screenReady(page);
+  await page.getByLabel('Username').fill(s.username);
+  await page.getByLabel('Password').fill(s.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL((u) => u.pathname === rurl);
 }

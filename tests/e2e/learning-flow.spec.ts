@@ -5,8 +5,8 @@
 // back to it. Every state visited is scanned with axe.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { expect, expectAccessible, screenReady, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessible, logIn, newStudent, screenReady, test } from './fixtures.ts';
 
 // the pack's own fields for on-demand classes, their sponsored videos and surveys
 interface PackClass {
@@ -46,59 +46,9 @@ const VIEW_FIRST = 'Please view class before taking exam.';
 const REQUIRED = 'Answer is required.';
 const CORRECT_ERRORS = 'Correct errors and resubmit.';
 
-interface Student {
-  username: string;
-  password: string;
-  /** an API client with the student's own session */
-  api: APIRequestContext;
-}
 
-let serial = 0;
-const run = Date.now().toString(36);
 
-/** a fresh student, registered through the API with the server's own lookup values */
-async function newStudent(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, tag: string): Promise<Student> {
-  const api = await playwright.request.newContext({ baseURL });
-  const items = await (await api.get('/api/account-items')).json();
-  const first = (list: { value: string }[]) => list[0]!.value;
-  const id = `${tag}${run}${serial++}`;
-  const s = { username: `f${id}`, password: 'Learning.2026' };
-  const res = await api.post('/api/register', {
-    data: {
-      username: s.username,
-      password: s.password,
-      password2: s.password,
-      title: first(items.titles),
-      firstname: 'Casey',
-      lastname: `Learner ${tag}`,
-      jobTitle: first(items.jobTitles),
-      officeName: 'Lakeside Family Dental',
-      address: '40 Lake Street',
-      city: 'Madison',
-      state: first(items.states),
-      zip: '53703',
-      country: first(items.countries),
-      phone: '6085550142',
-      email: `${id}@example.com`,
-      certYear: String(new Date().getFullYear() - 5),
-      gender: 'M',
-      ageRange: first(items.ageRanges),
-      officeSize: first(items.officeSizes),
-      sourceHeard: first(items.sourceHeard),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { ...s, api };
-}
 
-async function logIn(page: Page, s: Student, rurl: string): Promise<void> {
-  await page.goto(`/login?rurl=${encodeURIComponent(rurl)}`);
-  await screenReady(page);
-  await page.getByLabel('Username').fill(s.username);
-  await page.getByLabel('Password').fill(s.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL((u) => u.pathname === rurl);
-}
 
 const studentData = async (api: APIRequestContext) =>
   ((await (await api.get(`/api/class?c=${cls.hash}`)).json()) as { studentData: { classViewCount: number; inqueue: number; evalTaken: boolean } }).studentData;

@@ -7,11 +7,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import ICAL from 'ical.js';
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDateTime } from '../../src/shared/domain/format.ts';
 import { clockDataDir, clockOffsetFile, dataDir } from '../playwright.config.ts';
 import { clockAppUrl } from './ports.ts';
-import { demo, expect, expectAccessible, screenReady, test, waitForMail } from './fixtures.ts';
+import { demo, expect, expectAccessible, logIn, newStudent, screenReady, test, waitForMail, type Student } from './fixtures.ts';
 
 // the pack's own fields for live webinars (fixtures.ts reads the pack for everything else)
 interface PackLive {
@@ -64,60 +64,9 @@ function updateDbOf(folder: string, sql: string, ...params: (string | number)[])
 const moveStart = (c: PackLive, start: number, folder = dataDir) =>
   updateDbOf(folder, 'update classes set release_date = ?, end_date = ? where hash = ?', new Date(start).toISOString(), new Date(start + c.durationMin * 60_000).toISOString(), c.hash);
 
-interface Student {
-  username: string;
-  password: string;
-  email: string;
-  /** an API client with the student's own session */
-  api: APIRequestContext;
-}
 
-let serial = 0;
-const run = Date.now().toString(36);
 
-/** a fresh student, registered through the API with the server's own lookup values */
-async function newStudent(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, tag: string): Promise<Student> {
-  const api = await playwright.request.newContext({ baseURL });
-  const items = await (await api.get('/api/account-items')).json();
-  const first = (list: { value: string }[]) => list[0]!.value;
-  const id = `${tag}${run}${serial++}`;
-  const s = { username: `w${id}`, password: 'Webinar.2026', email: `${id}@example.com` };
-  const res = await api.post('/api/register', {
-    data: {
-      username: s.username,
-      password: s.password,
-      password2: s.password,
-      title: first(items.titles),
-      firstname: 'Robin',
-      lastname: `Webinar ${tag}`,
-      jobTitle: first(items.jobTitles),
-      officeName: 'Harbor Dental Group',
-      address: '12 Harbor Way',
-      city: 'Portland',
-      state: first(items.states),
-      zip: '97201',
-      country: first(items.countries),
-      phone: '5035550188',
-      email: s.email,
-      certYear: String(new Date().getFullYear() - 8),
-      gender: 'F',
-      ageRange: first(items.ageRanges),
-      officeSize: first(items.officeSizes),
-      sourceHeard: first(items.sourceHeard),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { ...s, api };
-}
 
-async function logIn(page: Page, s: Student, rurl: string): Promise<void> {
-  await page.goto(`/login?rurl=${encodeURIComponent(rurl)}`);
-  await screenReady(page);
-  await page.getByLabel('Username').fill(s.username);
-  await page.getByLabel('Password').fill(s.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL((u) => u.pathname === rurl);
-}
 
 const classOf = async (api: APIRequestContext, hash: string) => (await (await api.get(`/api/class?c=${hash}`)).json()) as {
   classObj: { releaseDateUTC: string; durationMin: number; capacity: number | null; seatsLeft: number | null };
