@@ -1,7 +1,7 @@
 // /verify/{code} (open; the certificate's QR code links here): says whether CE Pass issued this certificate
 // number and what it certifies, and nothing more about the student than the certificate itself prints.
 import { useParams } from 'wouter';
-import { formatDate } from '#shared/domain/format';
+import { CertificateFacts } from '../components/content/certificate-facts.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -26,44 +26,7 @@ export default function VerifyScreen() {
               <>
                 <Alert tone="success">{GENUINE}</Alert>
                 <h2>This certifies that</h2>
-                <dl className="facts">
-                  <div>
-                    <dt>Student</dt>
-                    <dd>{cert.studentName}</dd>
-                  </div>
-                  <div>
-                    <dt>Course</dt>
-                    <dd>{cert.title}</dd>
-                  </div>
-                  {cert.lecturer && (
-                    <div>
-                      <dt>Lecturer</dt>
-                      <dd>{cert.lecturer}</dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt>Date completed</dt>
-                    <dd>{formatDate(cert.completedAt)}</dd>
-                  </div>
-                  <div>
-                    <dt>Credit type</dt>
-                    <dd>{cert.creditType}</dd>
-                  </div>
-                  <div>
-                    <dt>Credit hours</dt>
-                    <dd>{cert.credits}</dd>
-                  </div>
-                  {cert.agdCode && (
-                    <div>
-                      <dt>AGD code</dt>
-                      <dd>{cert.agdCode}</dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt>Certificate number</dt>
-                    <dd>{cert.code}</dd>
-                  </div>
-                </dl>
+                <CertificateFacts cert={cert} />
               </>
             ) : (
               <Alert tone="danger">{NOT_ISSUED}</Alert>

@@ -5,11 +5,11 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Certificate } from '#shared/api/certificates';
-import { formatDate } from '#shared/domain/format';
 import { errorMessage } from '../../lib/api.ts';
 import { sendCertificate } from '../../features/account/api/send-cert.ts';
 import { useCertificate } from '../../features/certificates/api/get-certificate.ts';
 import { Alert, MutationError } from '../ui/alert.tsx';
+import { CertificateFacts } from './certificate-facts.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Loading } from '../ui/loading.tsx';
 
@@ -21,51 +21,10 @@ interface ProofOfCeDialogProps {
   onClose: () => void;
 }
 
-function CertificateFacts({ cert }: { cert: Certificate }) {
+function CertificateDetails({ cert }: { cert: Certificate }) {
   return (
     <>
-      <dl className="facts cert-facts">
-        <div>
-          <dt>Student</dt>
-          <dd>{cert.studentName}</dd>
-        </div>
-        <div>
-          <dt>Course</dt>
-          <dd>{cert.title}</dd>
-        </div>
-        {cert.lecturer && (
-          <div>
-            <dt>Lecturer</dt>
-            <dd>{cert.lecturer}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Date completed</dt>
-          <dd>{formatDate(cert.completedAt)}</dd>
-        </div>
-        <div>
-          <dt>Method</dt>
-          <dd>{cert.method}</dd>
-        </div>
-        <div>
-          <dt>Credit type</dt>
-          <dd>{cert.creditType}</dd>
-        </div>
-        <div>
-          <dt>Credit hours</dt>
-          <dd>{cert.credits}</dd>
-        </div>
-        {cert.agdCode && (
-          <div>
-            <dt>AGD code</dt>
-            <dd>{cert.agdCode}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Certificate number</dt>
-          <dd>{cert.code}</dd>
-        </div>
-      </dl>
+      <CertificateFacts cert={cert} className="facts cert-facts" />
       <h3>Description</h3>
       <p className="cert-text">{cert.description}</p>
       {cert.learningObjectives.length > 0 && (
@@ -110,7 +69,7 @@ export function ProofOfCeDialog({ item, onClose }: ProofOfCeDialogProps) {
             ) : certificate.isError ? (
               <Alert tone="danger">{errorMessage(certificate.error)}</Alert>
             ) : (
-              <CertificateFacts cert={certificate.data.certificate} />
+              <CertificateDetails cert={certificate.data.certificate} />
             )}
           </div>
           {send.isSuccess && (
