@@ -286,8 +286,9 @@ test('Enter Webinar opens the meeting link within 30 minutes of the start', asyn
   await expect(page).toHaveURL(`https://zoom.us/j/${startsSoon.meetingCode}`);
   await expect(page.getByText('meeting')).toBeVisible();
 
-  // entered: the attendance question is asked now, then the evaluation
-  await page.goto(`/affidavit/${startsSoon.hash}`);
+  // entered: the live page offers the way on, the attendance question, then the evaluation
+  await page.goto(`/live/${startsSoon.hash}`);
+  await page.getByRole('link', { name: 'Take Exam' }).click();
   await expect(page).toHaveURL(new RegExp(`/classroom-affidavit/${startsSoon.hash}$`));
   await screenReady(page);
   await expectAccessible(page, '/classroom-affidavit');

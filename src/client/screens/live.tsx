@@ -111,9 +111,15 @@ function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
             >
               Enter Webinar
             </button>
-            {seated && sd.cancelCode && (
+            {seated && sd.cancelCode && !sd.studentStarted && (
               <Link className="button button-secondary" href={paths.cancelSeat(sd.cancelCode)}>
                 I Cannot Attend
+              </Link>
+            )}
+            {/* after entering, the way on to the attendance question and the exam (spec §4 learning flow) */}
+            {sd.studentStarted && !sd.examTaken && (
+              <Link className="button button-secondary" href={paths.affidavit(cls.hash)}>
+                Take Exam
               </Link>
             )}
           </div>
