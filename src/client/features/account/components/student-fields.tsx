@@ -1,9 +1,10 @@
 // The Student fields of spec §3 that the register form and the Profile tab both carry, with their labels,
 // autofill hints and the lookup lists of account-items.
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { getAccountItems } from '#shared/api/account';
 import type { ResponseOf } from '#shared/api/endpoint';
 import { DEFAULT_COUNTRY, GENDERS, graduationYears, STUDENT_FIELDS, type LookupValues, type StudentFields as Student } from '#shared/domain/registration';
+import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { Field } from '../../../components/ui/form-field.tsx';
 import type { ControlProps, Form } from '../../../lib/use-form.ts';
 
@@ -42,39 +43,20 @@ export function Choice({ options, ...props }: ComponentProps<'select'> & { optio
   );
 }
 
-/** two choices read better side by side than in a list: a labelled radio group, marked like a Field */
-function RadioGroup({ legend, options, error, control }: { legend: string; options: readonly Option[]; error?: string; control: ControlProps }) {
-  const errorId = `${useId()}-error`;
+/** two choices read better side by side than in a list: the shared radio group, marked like a Field */
+function GenderChoice({ error, control }: { error?: string; control: ControlProps }) {
   return (
-    <fieldset className="radio-group">
-      <legend>
-        {legend}
-        <span className="required-mark" aria-hidden="true"> *</span>
-      </legend>
-      <div className="radio-options">
-        {options.map((o) => (
-          <label key={o.value} className="check">
-            <input
-              type="radio"
-              required
-              name={control.name}
-              value={o.value}
-              checked={control.value === o.value}
-              onChange={control.onChange}
-              onBlur={control.onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-            {o.label}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <ChoiceGroup
+      legend="Gender"
+      name={control.name}
+      type="radio"
+      required
+      options={GENDERS}
+      selected={[control.value]}
+      onChange={(value) => control.onChange({ target: { value } })}
+      onBlur={control.onBlur}
+      error={error}
+    />
   );
 }
 
@@ -133,7 +115,7 @@ export function StudentFields({ form: { field, error }, items, afterEmail }: Stu
       <Field label="Graduation year" required error={error('certYear')}>
         <Choice options={yearOptions()} {...field('certYear')} />
       </Field>
-      <RadioGroup legend="Gender" options={GENDERS} error={error('gender')} control={field('gender')} />
+      <GenderChoice error={error('gender')} control={field('gender')} />
       <Field label="Age range" required error={error('ageRange')}>
         <Choice options={items.ageRanges} {...field('ageRange')} />
       </Field>
