@@ -1,7 +1,9 @@
 // The e-mail outbox (security.md "Data integrity"): a change that causes mail writes its outbox row in
 // the same transaction, so the mail exists exactly when the change does; delivery happens after commit.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { isPostgres } from '../db/search-index.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -43,7 +45,7 @@ export async function enqueueMail(db: Kysely<DB> | Transaction<DB>, mail: Outgoi
 }
 
 /** how many mails of a kind a student was sent (or is about to be) since a time: the per-account limits */
-export async function countMail(db: Kysely<DB>, studentId: number, kind: MailKind, sinceMs: number): Promise<number> {
+export async function countMail(db: Kysely<DB> | Transaction<DB>, studentId: number, kind: MailKind, sinceMs: number): Promise<number> {
   const row = await db
     .selectFrom('emailOutbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -52,4 +54,18 @@ export async function countMail(db: Kysely<DB>, studentId: number, kind: MailKin
     .where('createdAt', '>', new Date(sinceMs).toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Enqueues `mail` unless its student already had `limit` mails of its kind since `sinceMs`; false when
+ * over. The count and the insert are one write transaction (on PostgreSQL behind the student's row), so
+ * parallel requests cannot all pass the count: the per-day limits of security.md hold exactly.
+ */
+export async function enqueueWithinLimit(db: Kysely<DB>, mail: OutgoingMail & { studentId: number }, limit: number, sinceMs: number, now: number): Promise<boolean> {
+  return writeTransaction(db, async (trx) => {
+    if (isPostgres(db)) await sql`select id from students where id = ${mail.studentId} for update`.execute(trx);
+    if ((await countMail(trx, mail.studentId, mail.kind, sinceMs)) >= limit) return false;
+    await enqueueMail(trx, mail, now);
+    return true;
+  });
 }

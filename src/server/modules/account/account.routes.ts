@@ -22,7 +22,7 @@ import { password2Error, passwordError } from '#shared/domain/validation';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 import { ceReportMail, passwordChangedMail, welcomeMail } from '../../mail/messages.ts';
-import { countMail, enqueueMail } from '../../mail/outbox.ts';
+import { countMail, enqueueMail, enqueueWithinLimit } from '../../mail/outbox.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import { hashToken, readCookie, sessionCookieName, startSession } from '../../plugins/session.ts';
 import type { AuthDeps } from '../auth/auth.routes.ts';
@@ -251,7 +251,8 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
         generatedAt: now,
         portalUrl: publicUrl,
       });
-      await enqueueMail(db, ceReportMail(row, rows.length, pdf, publicUrl), now);
+      // counted again with the write: the check above only spares a PDF for a request already over the limit
+      if (!(await enqueueWithinLimit(db, { ...ceReportMail(row, rows.length, pdf, publicUrl), studentId: student.id }, REPORTS_PER_DAY, now - 24 * 3600_000, now))) throw new HttpError(429, REPORT_LIMIT);
       deps.mailer.wake();
       return { status: true };
     }),

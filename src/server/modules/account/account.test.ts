@@ -297,6 +297,12 @@ describe('the Account page', () => {
     expect(json(sixth).errorMsg).toBe('The Proof of CE report can be e-mailed 5 times a day. Try again tomorrow.');
   });
 
+  it('holds the daily limit exactly when the report is asked for 8 times at once', async () => {
+    const cookie = cookieOf(await post('register', valid('burst')));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post('send-ce-report', {}, { cookie })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+
   it('records the consent removal with its first time, and hides the AGD reminder', async () => {
     const cookie = cookieOf(await post('register', valid('seven')));
     expect(json(await post('remove-consent', {}, { cookie }))).toEqual({ status: true });

@@ -10,7 +10,7 @@ import type { Clock } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { certificateMail } from '../../mail/messages.ts';
-import { countMail, enqueueMail } from '../../mail/outbox.ts';
+import { countMail, enqueueWithinLimit } from '../../mail/outbox.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import { qrPng, renderCertificate } from './certificate-pdf.ts';
 
@@ -132,7 +132,8 @@ export function certificateRoutes(deps: CertificateDeps): Implementation[] {
       const to = await db.selectFrom('students').select(['id', 'email', 'firstname']).where('id', '=', student.id).executeTakeFirstOrThrow();
       // the PDF is made outside any transaction: no slow work while the database is locked
       const pdf = await renderCertificate(certificate, await qrPng(certificate.verifyUrl), now);
-      await enqueueMail(db, certificateMail(to, certificate, pdf, publicUrl), now);
+      // counted again with the write: the check above only spares a PDF for a request already over the limit
+      if (!(await enqueueWithinLimit(db, { ...certificateMail(to, certificate, pdf, publicUrl), studentId: student.id }, CERT_MAILS_PER_DAY, now - 24 * 3600_000, now))) throw new HttpError(429, CERT_MAIL_LIMIT);
       deps.mailer.wake();
       return { status: true };
     }),
