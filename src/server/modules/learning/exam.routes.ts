@@ -4,6 +4,7 @@
 // by the client, so parallel submits of one attempt grade it once.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { getExam, postGradeExam } from '#shared/api/learning';
+import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_DONE_PODCAST } from '#shared/domain/guard-messages';
 import type { Clock } from '../../config.ts';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
@@ -12,9 +13,8 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 
 export const EXAM_UNAVAILABLE = 'Exam not available.  Try again later.';
-export const EVAL_FIRST = 'Complete evaluation before completing exam.';
 export const ANSWER_ALL = 'Please answer all questions.';
-export const EXAM_DONE = { class: 'Exam completed.  Returning to classroom.', podcast: 'Exam completed.  Returning to podcasts.' } as const;
+const EXAM_DONE = { class: EXAM_DONE_CLASS, podcast: EXAM_DONE_PODCAST } as const;
 export const failedMessage = (score: number, min: number) =>
   `Your score of ${score}% is insufficient to pass this course. A score of ${min}% or greater is required. Review your answers and re-submit exam.`;
 export const passedMessage = (score: number) => `Congratulations! You passed with a score of ${score}%.`;

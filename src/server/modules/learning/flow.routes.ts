@@ -11,13 +11,11 @@ import type { Clock } from '../../config.ts';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { EVAL_FIRST, LISTEN_FIRST, VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 
 export const NO_CLASS = 'No class selected.';
 export const NO_PODCAST = 'Go back and select podcast episode.';
-export const VIEW_FIRST = 'Please view class before taking exam.';
-export const LISTEN_FIRST = 'Please listen to podcast before taking exam.';
-export const EVAL_FIRST = 'Complete evaluation before completing exam.';
 /** spec §8 "Responses": the answer names a sponsored video, survey, question or option that is not this class's */
 export const DATA_ERROR = 'Data error.  Try again later.';
 export const ONE_CHOICE = 'Choose exactly one answer for this question.';
@@ -71,7 +69,7 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Impl
         target = { classId: cls.id, podcastId: null };
         // a live webinar is attended, not played: entering it (class-start) counts as the view
         viewed = (g) => Number(g.viewCount) > 0 || (cls.typeId === CLASS_TYPE.LIVE && g.startedAt !== null);
-        guardMsg = VIEW_FIRST;
+        guardMsg = VIEW_CLASS_FIRST;
       } else {
         const pod = await db.selectFrom('podcasts').select('id').where('hash', '=', p!).executeTakeFirst();
         if (!pod) throw new HttpError(404, NO_PODCAST);

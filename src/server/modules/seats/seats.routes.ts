@@ -6,6 +6,7 @@ import { postSaveAffidavit } from '#shared/api/learning';
 import { getSeats } from '#shared/api/my-ce';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
 import { alarmReached, LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
+import { VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
 import type { Clock } from '../../config.ts';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
@@ -150,7 +151,7 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
         .where('classId', '=', w.id)
         .where('startedAt', 'is not', null)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'Please view class before taking exam.');
+      if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, VIEW_CLASS_FIRST);
       return { status: true };
     }),
 

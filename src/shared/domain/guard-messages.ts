@@ -1,0 +1,12 @@
+// The learning flow's guard messages (spec §4 "Guards"), in one place: the server refuses with them and
+// the client shows them when it sends a student back, so both always say the same words.
+
+/** the evaluation or attendance question before the class was viewed */
+export const VIEW_CLASS_FIRST = 'Please view class before taking exam.';
+/** the evaluation of a podcast episode before it was played */
+export const LISTEN_FIRST = 'Please listen to podcast before taking exam.';
+/** a step after the evaluation (sponsored video, survey, exam) before it was taken */
+export const EVAL_FIRST = 'Complete evaluation before completing exam.';
+/** the course's exam is passed, so its steps lead back to the course */
+export const EXAM_DONE_CLASS = 'Exam completed.  Returning to classroom.';
+export const EXAM_DONE_PODCAST = 'Exam completed.  Returning to podcasts.';
