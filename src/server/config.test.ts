@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, systemClock } from './config.ts';
+import { systemClock } from './clock.ts';
+import { loadConfig } from './config.ts';
 
 describe('the clock', () => {
   it('is the machine’s, unless CLOCK_OFFSET_FILE moves it by the milliseconds the file holds', async () => {

@@ -1,39 +1,8 @@
 // All runtime settings, read from the environment and validated in one place (decisions.md,
 // "Configuration every deployment needs"). A bad value stops the process with a plain message.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-
-export interface Clock {
-  /** milliseconds since the epoch; tests inject a movable clock */
-  now(): number;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };
-
-/**
- * CLOCK_OFFSET_FILE: the server's time is the machine's plus the milliseconds written in this file (read
- * at most every 250 ms; missing or empty means 0). For rehearsals and browser journeys that must move the
- * server's time, as the route tests move their injected clock; never set in production.
- */
-export function offsetClock(file: string): Clock {
-  let offset = 0;
-  let readAt = -Infinity;
-  return {
-    now: () => {
-      const t = Date.now();
-      if (t - readAt > 250) {
-        readAt = t;
-        try {
-          offset = Number(readFileSync(file, 'utf8').trim() || '0') || 0;
-        } catch {
-          offset = 0;
-        }
-      }
-      return t + offset;
-    },
-  };
-}
+import { offsetClock, systemClock, type Clock } from './clock.ts';
 
 export interface Config {
   port: number;

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from './app.ts';
-import { loadConfig, type Clock, type Config } from './config.ts';
+import type { Clock } from './clock.ts';
+import { loadConfig, type Config } from './config.ts';
 
 export interface TestClock extends Clock {
   set(ms: number): void;

@@ -11,6 +11,7 @@ import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { LoadedPack } from './load-pack.ts';
 import type { PackClass, PackExam } from './pack-schema.ts';
+import { isoAt } from '../clock.ts';
 
 export interface ImportOptions {
   now: number;
@@ -26,14 +27,13 @@ export interface ImportReport {
 
 const KIND_TYPE: Record<PackClass['kind'], number> = { live: CLASS_TYPE.LIVE, video: CLASS_TYPE.PRODUCED, pdf: CLASS_TYPE.PDF, archive: CLASS_TYPE.ARCHIVE, tutorial: CLASS_TYPE.PRODUCED };
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const whenMs = (w: { at: string } | { minutesFromNow: number }, now: number) => ('at' in w ? Date.parse(w.at) : now + w.minutesFromNow * 60_000);
 
 export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: ImportOptions): Promise<ImportReport> {
   const { pack } = loaded;
   const report: ImportReport = { added: {}, skipped: {} };
   const count = (what: 'added' | 'skipped', kind: string) => (report[what][kind] = (report[what][kind] ?? 0) + 1);
-  const nowIso = iso(opts.now);
+  const nowIso = isoAt(opts.now);
 
   // measured lengths of generated audio beat the pack's estimates
   const durationsFile = path.join(loaded.dir, 'media', 'audio', 'durations.json');
@@ -131,8 +131,8 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
           photo: c.photo,
           credits: c.credits,
           ceTypeId: c.ceType,
-          releaseDate: iso(release),
-          endDate: iso(release + c.durationMin * 60_000),
+          releaseDate: isoAt(release),
+          endDate: isoAt(release + c.durationMin * 60_000),
           durationMin: c.durationMin,
           youtubeId: c.youtubeId ?? null,
           videoFile: c.video ?? null,
@@ -176,7 +176,7 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
             speakerId: (await idByKey('speakers', e.speaker))!,
             blurb: e.blurb,
             description: e.description,
-            releaseDate: iso(whenMs(e.release, opts.now)),
+            releaseDate: isoAt(whenMs(e.release, opts.now)),
             durationSec: durations[e.hash] ?? e.durationSec,
             credits: e.credits,
             ceTypeId: e.credits > 0 ? 1 : 0,
@@ -294,7 +294,7 @@ async function insertStudent(trx: Transaction<DB>, st: Omit<PackStudent, 'passwo
 
 /** The demo student's history: seats, watch later, classes in progress, completed CE with certificates. */
 async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: PackStudent, now: number): Promise<void> {
-  const nowIso = iso(now);
+  const nowIso = isoAt(now);
   const classOf = (hash: string) => trx.selectFrom('classes').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
   const student = await trx.selectFrom('students').select(['firstname', 'lastname']).where('id', '=', studentId).executeTakeFirstOrThrow();
   /** a seat row, and the confirmed count that the capacity check reads when it is a reservation */
@@ -331,7 +331,7 @@ async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: P
   const dayMs = 24 * 3600 * 1000;
   for (const [i, p] of (st.inProgress ?? []).entries()) {
     const c = await classOf(p.class);
-    const at = iso(now - (i + 1) * dayMs);
+    const at = isoAt(now - (i + 1) * dayMs);
     await trx.insertInto('gradebook').values(gradebookRow(at, { classId: c.id }, { evalTakenAt: p.evalTaken ? at : null })).execute();
     await trx.insertInto('viewEvents').values({ studentId, classId: c.id, podcastId: null, kind: 'view', clientEventId: null, createdAt: at }).execute();
   }
@@ -341,7 +341,7 @@ async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: P
     await trx.insertInto('viewEvents').values({ studentId, classId: c.id, podcastId: null, kind: 'view', clientEventId: null, createdAt: nowIso }).execute();
   }
   for (const done of st.completed ?? []) {
-    const at = iso(now - done.daysAgo * dayMs);
+    const at = isoAt(now - done.daysAgo * dayMs);
     const item = done.class
       ? await trx.selectFrom('classes as c').innerJoin('speakers as sp', 'sp.id', 'c.speakerId').select(['c.id', 'c.name', 'c.credits', 'c.ceTypeId', 'c.agdCode', 'sp.name as speaker']).where('c.hash', '=', done.class).executeTakeFirstOrThrow()
       : await trx.selectFrom('podcasts as p').innerJoin('speakers as sp', 'sp.id', 'p.speakerId').select(['p.id', 'p.title as name', 'p.credits', 'p.ceTypeId', 'sp.name as speaker']).where('p.hash', '=', done.podcast!).executeTakeFirstOrThrow();
@@ -384,7 +384,7 @@ export async function reanchorDemoWebinars(db: Kysely<DB>, now: number): Promise
   const rows = await db.selectFrom('classes').select(['id', 'demoOffsetMin', 'durationMin']).where('demoOffsetMin', 'is not', null).execute();
   for (const r of rows) {
     const release = now + r.demoOffsetMin! * 60_000;
-    await db.updateTable('classes').set({ releaseDate: iso(release), endDate: iso(release + r.durationMin * 60_000) }).where('id', '=', r.id).execute();
+    await db.updateTable('classes').set({ releaseDate: isoAt(release), endDate: isoAt(release + r.durationMin * 60_000) }).where('id', '=', r.id).execute();
   }
   return rows.length;
 }

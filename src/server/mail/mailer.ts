@@ -5,7 +5,7 @@
 import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../config.ts';
+import { isoAt, nowIso, type Clock } from '../clock.ts';
 import type { DB } from '../db/schema.ts';
 import type { MailAttachment } from './outbox.ts';
 
@@ -38,7 +38,7 @@ export function startMailer(db: Kysely<DB>, opts: { smtpUrl: string | null; mail
     // the lease: only the process whose update matched sends this row now
     const claimed = await db
       .updateTable('emailOutbox')
-      .set({ sendAfter: new Date(now + LEASE_MS).toISOString() })
+      .set({ sendAfter: isoAt(now + LEASE_MS) })
       .where('id', '=', row.id)
       .where('sendAfter', '=', row.sendAfter)
       .where('sentAt', 'is', null)
@@ -53,13 +53,13 @@ export function startMailer(db: Kysely<DB>, opts: { smtpUrl: string | null; mail
         text: row.textBody,
         attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
       });
-      await db.updateTable('emailOutbox').set({ sentAt: new Date(opts.clock.now()).toISOString(), lastError: null }).where('id', '=', row.id).execute();
+      await db.updateTable('emailOutbox').set({ sentAt: nowIso(opts.clock), lastError: null }).where('id', '=', row.id).execute();
     } catch (err) {
       const attempts = row.attempts + 1;
       opts.log.warn({ mail: row.id, attempts, err: (err as Error).message }, 'mail delivery failed; will retry');
       await db
         .updateTable('emailOutbox')
-        .set({ attempts, lastError: (err as Error).message.slice(0, 500), sendAfter: new Date(opts.clock.now() + retryDelayMs(attempts)).toISOString() })
+        .set({ attempts, lastError: (err as Error).message.slice(0, 500), sendAfter: isoAt(opts.clock.now() + retryDelayMs(attempts)) })
         .where('id', '=', row.id)
         .execute();
     }
@@ -71,7 +71,7 @@ export function startMailer(db: Kysely<DB>, opts: { smtpUrl: string | null; mail
         .selectFrom('emailOutbox')
         .select(['id', 'toAddress', 'subject', 'textBody', 'attachments', 'sendAfter', 'attempts'])
         .where('sentAt', 'is', null)
-        .where('sendAfter', '<=', new Date(opts.clock.now()).toISOString())
+        .where('sendAfter', '<=', nowIso(opts.clock))
         .orderBy('id')
         .limit(BATCH)
         .execute();

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { isPostgres } from '../db/search-index.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
+import { isoAt } from '../clock.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -25,7 +26,7 @@ export interface OutgoingMail {
 export type MailKind = 'welcome' | 'recover' | 'password-changed' | 'ce-report' | 'certificate' | 'seat' | 'reminder' | 'support';
 
 export async function enqueueMail(db: Kysely<DB> | Transaction<DB>, mail: OutgoingMail, now: number): Promise<void> {
-  const at = new Date(now).toISOString();
+  const at = isoAt(now);
   await db
     .insertInto('emailOutbox')
     .values({
@@ -51,7 +52,7 @@ export async function countMail(db: Kysely<DB> | Transaction<DB>, studentId: num
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('studentId', '=', studentId)
     .where('kind', '=', kind)
-    .where('createdAt', '>', new Date(sinceMs).toISOString())
+    .where('createdAt', '>', isoAt(sinceMs))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../config.ts';
+import { isoAt, nowIso, type Clock } from '../clock.ts';
 import type { DB } from '../db/schema.ts';
 
 export interface SessionStudent {
@@ -47,7 +47,7 @@ export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { pu
     if (!needsIdentity(req.url)) return;
     const token = readCookie(req, cookie);
     if (!token || !/^[A-Za-z0-9_-]{20,200}$/.test(token)) return;
-    const now = new Date(opts.clock.now()).toISOString();
+    const now = nowIso(opts.clock);
     const row = await db
       .selectFrom('sessions')
       .innerJoin('students', 'students.id', 'sessions.studentId')
@@ -55,11 +55,11 @@ export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { pu
       .where('sessions.tokenHash', '=', hashToken(token))
       .executeTakeFirst();
     if (!row) return;
-    const idleLimit = new Date(opts.clock.now() - SESSION_IDLE_MS).toISOString();
+    const idleLimit = isoAt(opts.clock.now() - SESSION_IDLE_MS);
     if (row.expiresAt <= now || row.lastSeenAt <= idleLimit) return;
     req.student = { id: row.id, hash: row.hash };
     // the idle timeout counts from the last use; one write an hour per session is enough to keep it moving
-    if (row.lastSeenAt <= new Date(opts.clock.now() - 3600_000).toISOString()) {
+    if (row.lastSeenAt <= isoAt(opts.clock.now() - 3600_000)) {
       await db.updateTable('sessions').set({ lastSeenAt: now }).where('tokenHash', '=', hashToken(token)).execute();
     }
   });
@@ -81,7 +81,7 @@ export async function startSession(db: Kysely<DB>, req: FastifyRequest, reply: F
   const now = opts.clock.now();
   await db
     .insertInto('sessions')
-    .values({ tokenHash: hashToken(token), studentId, createdAt: new Date(now).toISOString(), lastSeenAt: new Date(now).toISOString(), expiresAt: new Date(now + SESSION_ABSOLUTE_MS).toISOString(), userAgent: req.headers['user-agent']?.slice(0, 200) ?? null })
+    .values({ tokenHash: hashToken(token), studentId, createdAt: isoAt(now), lastSeenAt: isoAt(now), expiresAt: isoAt(now + SESSION_ABSOLUTE_MS), userAgent: req.headers['user-agent']?.slice(0, 200) ?? null })
     .execute();
   reply.header('set-cookie', sessionCookie(name, token, Math.floor(SESSION_ABSOLUTE_MS / 1000), opts.publicUrl));
 }

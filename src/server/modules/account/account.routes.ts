@@ -29,6 +29,7 @@ import type { AuthDeps } from '../auth/auth.routes.ts';
 import { loginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { issueToken } from '../auth/tokens.ts';
+import { nowIso } from '../../clock.ts';
 import { renderCeReport } from './ce-report-pdf.ts';
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is not correct.';
@@ -141,7 +142,6 @@ const refuse = (errors: Record<string, string>): never => {
 export function accountRoutes(deps: AccountDeps): Implementation[] {
   const { db, clock, publicUrl } = deps;
   const throttle = loginThrottle(db, deps);
-  const nowIso = () => new Date(clock.now()).toISOString();
   const me = (id: number): Promise<StudentRow> => db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   /** availability of the values whose own rules passed: the errors gain the "in use" messages */
@@ -175,7 +175,7 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
       const student = await write(async (trx) => {
         const row = await trx
           .insertInto('students')
-          .values({ ...studentColumns(f), hash: randomHash(), username: f.username, passwordHash, email2: null, sourceHeard: f.sourceHeard, consentRemovedAt: null, createdAt: nowIso(), updatedAt: nowIso() })
+          .values({ ...studentColumns(f), hash: randomHash(), username: f.username, passwordHash, email2: null, sourceHeard: f.sourceHeard, consentRemovedAt: null, createdAt: nowIso(clock), updatedAt: nowIso(clock) })
           .returning(['id', 'hash', 'title', 'firstname', 'lastname', 'email'])
           .executeTakeFirstOrThrow();
         const link = await issueToken(trx, row.id, 'login', now);
@@ -215,7 +215,7 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
         const passwordHash = await hashPassword(body.password, deps.passwordHashCost);
         const current = readCookie(req, sessionCookieName(publicUrl));
         await db.transaction().execute(async (trx) => {
-          await trx.updateTable('students').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', student.id).execute();
+          await trx.updateTable('students').set({ passwordHash, updatedAt: nowIso(clock) }).where('id', '=', student.id).execute();
           // every other device logs out; this one stays in
           await trx.deleteFrom('sessions').where('studentId', '=', student.id).where('tokenHash', '<>', current ? hashToken(current) : '').execute();
           await enqueueMail(trx, passwordChangedMail(row, publicUrl), clock.now());
@@ -230,7 +230,7 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
       await write((trx) =>
         trx
           .updateTable('students')
-          .set({ ...studentColumns(f), email2: f.email2 ? f.email2.toLowerCase() : null, updatedAt: nowIso() })
+          .set({ ...studentColumns(f), email2: f.email2 ? f.email2.toLowerCase() : null, updatedAt: nowIso(clock) })
           .where('id', '=', student.id)
           .execute(),
       );
@@ -259,12 +259,12 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
 
     implement(postRemoveConsent, async ({ student }) => {
       // the first request's time is the one that counts; asking again changes nothing
-      await db.updateTable('students').set({ consentRemovedAt: nowIso(), updatedAt: nowIso() }).where('id', '=', student.id).where('consentRemovedAt', 'is', null).execute();
+      await db.updateTable('students').set({ consentRemovedAt: nowIso(clock), updatedAt: nowIso(clock) }).where('id', '=', student.id).where('consentRemovedAt', 'is', null).execute();
       return { status: true };
     }),
 
     implement(postHideAgdReminder, async ({ student }) => {
-      await db.updateTable('students').set({ hideAgdReminder: 1, updatedAt: nowIso() }).where('id', '=', student.id).execute();
+      await db.updateTable('students').set({ hideAgdReminder: 1, updatedAt: nowIso(clock) }).where('id', '=', student.id).execute();
       return { status: true };
     }),
   ];

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { postLogin, postLoginLink, postLogout, postRecover, postResetPassword } from '#shared/api/session';
 import { RECOVER_MISSING, password2Error, passwordError } from '#shared/domain/validation';
-import type { Clock } from '../../config.ts';
+import { isoAt, nowIso, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passwordChangedMail, recoverMail } from '../../mail/messages.ts';
@@ -94,14 +94,14 @@ export function authRoutes(deps: AuthDeps): Implementation[] {
       const rule = passwordError(body.password) ?? password2Error(body.password, body.password2);
       if (rule) throw new HttpError(400, rule, { errors: { [passwordError(body.password) ? 'password' : 'password2']: rule } });
       // hash only for a link that can still work, then spend the link and the hash together
-      const live = await db.selectFrom('authTokens').select('id').where('tokenHash', '=', hashToken(body.token)).where('purpose', '=', 'reset').where('usedAt', 'is', null).where('expiresAt', '>', new Date(clock.now()).toISOString()).executeTakeFirst();
+      const live = await db.selectFrom('authTokens').select('id').where('tokenHash', '=', hashToken(body.token)).where('purpose', '=', 'reset').where('usedAt', 'is', null).where('expiresAt', '>', nowIso(clock)).executeTakeFirst();
       if (!live) throw new HttpError(400, RESET_INVALID);
       const passwordHash = await hashPassword(body.password, deps.passwordHashCost);
       const now = clock.now();
       const changed = await db.transaction().execute(async (trx) => {
         const studentId = await useToken(trx, body.token, 'reset', now);
         if (studentId === null) return false;
-        await trx.updateTable('students').set({ passwordHash, updatedAt: new Date(now).toISOString() }).where('id', '=', studentId).execute();
+        await trx.updateTable('students').set({ passwordHash, updatedAt: isoAt(now) }).where('id', '=', studentId).execute();
         await retireTokens(trx, studentId, 'reset', now);
         // security.md: a reset revokes every session of the account
         await trx.deleteFrom('sessions').where('studentId', '=', studentId).execute();

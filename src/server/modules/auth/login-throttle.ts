@@ -3,7 +3,7 @@
 // failures in an hour for an account from anywhere, a wait that doubles with each further failure
 // (at most 15 min; never a permanent lock). A throttled attempt never reaches the password check.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../config.ts';
+import { isoAt, nowIso, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/contract.ts';
 
@@ -22,7 +22,7 @@ export interface LoginThrottle {
 
 export function loginThrottle(db: Kysely<DB>, opts: { clock: Clock; loginPerIpPer15Min: number }): LoginThrottle {
   const count = async (since: number, where: { account?: string; ip?: string; failed?: boolean }) => {
-    let q = db.selectFrom('loginAttempts').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('createdAt').as('last')]).where('createdAt', '>', new Date(since).toISOString());
+    let q = db.selectFrom('loginAttempts').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('createdAt').as('last')]).where('createdAt', '>', isoAt(since));
     if (where.account !== undefined) q = q.where('account', '=', where.account);
     if (where.ip !== undefined) q = q.where('ip', '=', where.ip);
     if (where.failed) q = q.where('succeeded', '=', 0);
@@ -48,7 +48,7 @@ export function loginThrottle(db: Kysely<DB>, opts: { clock: Clock; loginPerIpPe
       }
     },
     async record(account, ip, succeeded) {
-      await db.insertInto('loginAttempts').values({ account, ip, succeeded: succeeded ? 1 : 0, createdAt: new Date(opts.clock.now()).toISOString() }).execute();
+      await db.insertInto('loginAttempts').values({ account, ip, succeeded: succeeded ? 1 : 0, createdAt: nowIso(opts.clock) }).execute();
     },
   };
 }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { hashToken } from '../../plugins/session.ts';
+import { isoAt } from '../../clock.ts';
 
 export type TokenPurpose = 'reset' | 'login';
 
@@ -15,7 +16,7 @@ export async function issueToken(db: Kysely<DB> | Transaction<DB>, studentId: nu
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('authTokens')
-    .values({ tokenHash: hashToken(token), studentId, purpose, createdAt: new Date(now).toISOString(), expiresAt: new Date(now + TOKEN_TTL_MS[purpose]).toISOString(), usedAt: null })
+    .values({ tokenHash: hashToken(token), studentId, purpose, createdAt: isoAt(now), expiresAt: isoAt(now + TOKEN_TTL_MS[purpose]), usedAt: null })
     .execute();
   return token;
 }
@@ -23,7 +24,7 @@ export async function issueToken(db: Kysely<DB> | Transaction<DB>, studentId: nu
 /** the student the token was issued to, once: null when it is unknown, expired, used or for another purpose */
 export async function useToken(db: Kysely<DB> | Transaction<DB>, token: string, purpose: TokenPurpose, now: number): Promise<number | null> {
   if (!/^[A-Za-z0-9_-]{40,60}$/.test(token)) return null;
-  const at = new Date(now).toISOString();
+  const at = isoAt(now);
   const row = await db
     .updateTable('authTokens')
     .set({ usedAt: at })
@@ -38,5 +39,5 @@ export async function useToken(db: Kysely<DB> | Transaction<DB>, token: string, 
 
 /** every unused token of a kind stops working: a password reset retires the other reset links */
 export async function retireTokens(db: Kysely<DB> | Transaction<DB>, studentId: number, purpose: TokenPurpose, now: number): Promise<void> {
-  await db.updateTable('authTokens').set({ usedAt: new Date(now).toISOString() }).where('studentId', '=', studentId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
+  await db.updateTable('authTokens').set({ usedAt: isoAt(now) }).where('studentId', '=', studentId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
 }

@@ -5,7 +5,7 @@ import * as classes from '#shared/api/classes';
 import * as podcasts from '#shared/api/podcasts';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
 import { sanitizeKeyword } from '#shared/domain/keyword';
-import type { Clock } from '../../config.ts';
+import { isoAt, nowIso, type Clock } from '../../clock.ts';
 import { SMALL_WORDS } from '../../db/search-index.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import type { CatalogRepository, ClassListKind, ListFilter } from './catalog.repository.ts';
@@ -24,12 +24,11 @@ const NO_FEATURED = { status: false, featuredClass: null, featuredPodcast: null,
 const filterOf = (q: { cid?: number | undefined; coid?: number | undefined; q?: string | undefined }): ListFilter => ({ categoryId: q.cid, companyId: q.coid, keyword: sanitizeKeyword(q.q) });
 
 export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): Implementation[] {
-  const nowIso = () => new Date(opts.clock.now()).toISOString();
 
   const classPage = (kind: ClassListKind, f: ListFilter, page: number, studentId: number | null) =>
-    pageOf((offset, limit) => repo.listClasses(kind, f, { studentId, nowIso: nowIso(), offset, limit }), page, kind === 'upcoming' ? UPCOMING_PAGE_SIZE : PAGE_SIZE);
+    pageOf((offset, limit) => repo.listClasses(kind, f, { studentId, nowIso: nowIso(opts.clock), offset, limit }), page, kind === 'upcoming' ? UPCOMING_PAGE_SIZE : PAGE_SIZE);
   const podcastPage = (f: ListFilter, page: number, studentId: number | null) =>
-    pageOf((offset, limit) => repo.listPodcasts(f, { studentId, nowIso: nowIso(), offset, limit }), page, PAGE_SIZE);
+    pageOf((offset, limit) => repo.listPodcasts(f, { studentId, nowIso: nowIso(opts.clock), offset, limit }), page, PAGE_SIZE);
 
   const seatsOf = (items: { hash: string; hasSeat: boolean; isWaiting: boolean }[]) => items.filter((i) => i.hasSeat).map((i) => ({ hash: i.hash, isWaiting: i.isWaiting }));
 
@@ -37,9 +36,9 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
     implement(catalog.getHome, async ({ student }) => {
       const sid = student?.id ?? null;
       const [webinars, classList, podcastList, featuredContent] = await Promise.all([
-        repo.listClasses('upcoming', {}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE, withTotal: false }),
-        repo.listClasses('ondemand', {}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE, withTotal: false }),
-        repo.listPodcasts({}, { studentId: sid, nowIso: nowIso(), offset: 0, limit: SECTION_SIZE, withTotal: false }),
+        repo.listClasses('upcoming', {}, { studentId: sid, nowIso: nowIso(opts.clock), offset: 0, limit: SECTION_SIZE, withTotal: false }),
+        repo.listClasses('ondemand', {}, { studentId: sid, nowIso: nowIso(opts.clock), offset: 0, limit: SECTION_SIZE, withTotal: false }),
+        repo.listPodcasts({}, { studentId: sid, nowIso: nowIso(opts.clock), offset: 0, limit: SECTION_SIZE, withTotal: false }),
         repo.featured(sid),
       ]);
       return {
@@ -95,7 +94,7 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
     }),
 
     implement(catalog.postBookResponse, async ({ body, student }) => {
-      if (!(await repo.recordBookDownload(body.h, student.id, nowIso()))) throw new HttpError(404, 'This e-book is no longer available.');
+      if (!(await repo.recordBookDownload(body.h, student.id, nowIso(opts.clock)))) throw new HttpError(404, 'This e-book is no longer available.');
       return { status: true };
     }),
 
@@ -129,7 +128,7 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
           ceTypeId: c.ceTypeId,
           releaseDate: c.releaseDate,
           releaseDateUTC: c.releaseDate,
-          serverTime: new Date(now).toISOString(),
+          serverTime: isoAt(now),
           typeId: c.typeId,
           youtubeUrl: c.youtubeId ? `https://www.youtube-nocookie.com/embed/${c.youtubeId}` : null,
           videoFile: c.videoFile,
@@ -217,7 +216,7 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
     implement(podcasts.getPodcastShow, async ({ query, student }) => {
       const show = await repo.showByHash(query.ps);
       if (!show) throw new HttpError(404, 'Error retrieving podcast data.  Refresh and try again.');
-      const [episodes, bannerAds] = await Promise.all([repo.podcastsOfShow(show.id, student?.id ?? null, nowIso()), repo.banners()]);
+      const [episodes, bannerAds] = await Promise.all([repo.podcastsOfShow(show.id, student?.id ?? null, nowIso(opts.clock)), repo.banners()]);
       return {
         status: true,
         rowCount: 1,

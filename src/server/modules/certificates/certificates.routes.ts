@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { postSendCert } from '#shared/api/account';
 import { getCertificate, getVerifyCertificate, type Certificate } from '#shared/api/certificates';
 import { ceTypeName } from '#shared/domain/constants';
-import type { Clock } from '../../config.ts';
+import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { certificateMail } from '../../mail/messages.ts';

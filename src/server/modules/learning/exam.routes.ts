@@ -5,7 +5,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { getExam, postGradeExam } from '#shared/api/learning';
 import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_DONE_PODCAST } from '#shared/domain/guard-messages';
-import type { Clock } from '../../config.ts';
+import { nowIso, type Clock } from '../../clock.ts';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 import { isPostgres } from '../../db/search-index.ts';
@@ -23,7 +23,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 const OPTIONS = ['option1', 'option2', 'option3', 'option4', 'option5', 'option6'] as const;
 
 export function examRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementation[] {
-  const nowIso = () => new Date(opts.clock.now()).toISOString();
 
   /** the class or podcast the request names, its exam, and the student's gradebook row for it */
   async function load(ref: { c?: string | null | undefined; p?: string | null | undefined }, studentId: number, q: Db = db) {
@@ -99,10 +98,10 @@ export function examRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementati
         if (l.gradebook?.examTakenAt != null) throw new HttpError(409, EXAM_DONE[l.kind]);
         await trx
           .insertInto('examAttempts')
-          .values({ examId: l.exam.id, studentId: student.id, attemptKey: body.attemptKey, answers: JSON.stringify({ given: body.a, grades }), score, passed: passed ? 1 : 0, createdAt: nowIso() })
+          .values({ examId: l.exam.id, studentId: student.id, attemptKey: body.attemptKey, answers: JSON.stringify({ given: body.a, grades }), score, passed: passed ? 1 : 0, createdAt: nowIso(opts.clock) })
           .execute();
         if (passed) {
-          const at = nowIso();
+          const at = nowIso(opts.clock);
           await trx
             .updateTable('gradebook')
             .set({ examTakenAt: at, examScore: score, credits: Number(l.item.credits), ceTypeId: l.item.ceTypeId, updatedAt: at })

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { getSurvey, getSva, postSaveEval, postSaveSurveyResponse, postSaveSvaResponse } from '#shared/api/learning';
 import { CLASS_TYPE } from '#shared/domain/constants';
-import type { Clock } from '../../config.ts';
+import { nowIso, type Clock } from '../../clock.ts';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -26,7 +26,6 @@ type SurveyType = (typeof SURVEY_TYPES)[number];
 const isSurveyType = (t: string): t is SurveyType => (SURVEY_TYPES as readonly string[]).includes(t);
 
 export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementation[] {
-  const nowIso = () => new Date(opts.clock.now()).toISOString();
 
   const classByHash = async (hash: string) => {
     const c = await db.selectFrom('classes').select(['id', 'typeId', 'svaId', 'surveyId']).where('hash', '=', hash).executeTakeFirst();
@@ -39,7 +38,7 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Impl
    * video and the survey come after it, spec §4) and marks `step` done, keeping the first time.
    */
   const markAfterEval = async (trx: Kysely<DB>, studentId: number, classId: number, step: 'svaDoneAt' | 'surveyDoneAt' | null) => {
-    const at = nowIso();
+    const at = nowIso(opts.clock);
     // the UPDATE locks the row (PostgreSQL) before anything is read, so parallel saves of one step queue here
     const touched = await trx
       .updateTable('gradebook')
@@ -85,7 +84,7 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Impl
         const g = await q.executeTakeFirst();
         if (!g || !viewed(g)) throw new HttpError(409, guardMsg);
         if (g.evalTakenAt) return;
-        const at = nowIso();
+        const at = nowIso(opts.clock);
         // the claim: of two parallel saves, one updates the row and the other finds it taken
         const claimed = await trx.updateTable('gradebook').set({ evalTakenAt: at, updatedAt: at }).where('id', '=', g.id).where('evalTakenAt', 'is', null).executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return;
@@ -153,7 +152,7 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Impl
         // one answer per student and class; answering again (after Replay Video) replaces it
         const held = await trx.selectFrom('svaResponses').select('id').where('studentId', '=', student.id).where('classId', '=', cls.id).executeTakeFirst();
         if (held) await trx.updateTable('svaResponses').set({ svaId, answerCode: body.e }).where('id', '=', held.id).execute();
-        else await trx.insertInto('svaResponses').values({ svaId, studentId: student.id, classId: cls.id, answerCode: body.e, createdAt: nowIso() }).execute();
+        else await trx.insertInto('svaResponses').values({ svaId, studentId: student.id, classId: cls.id, answerCode: body.e, createdAt: nowIso(opts.clock) }).execute();
       });
       return { status: true };
     }),
@@ -213,7 +212,7 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Impl
         else
           await trx
             .insertInto('surveyResponses')
-            .values({ surveyId: survey.id, questionId: question.id, studentId: student.id, classId: cls.id, sessionHash: body.sessionHash, choices: stored, createdAt: nowIso() })
+            .values({ surveyId: survey.id, questionId: question.id, studentId: student.id, classId: cls.id, sessionHash: body.sessionHash, choices: stored, createdAt: nowIso(opts.clock) })
             .execute();
       });
       return { status: true };

@@ -6,7 +6,7 @@ import { getCompleted, getCompletedPodcasts, getCompletedWebinars, getPending, g
 import { postClassView, postQueueAdd, postRemoveQueue } from '#shared/api/classes';
 import { postPodcastView } from '#shared/api/podcasts';
 import { CLASS_TYPE } from '#shared/domain/constants';
-import type { Clock } from '../../config.ts';
+import { nowIso, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
@@ -22,7 +22,6 @@ export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementati
   const repo = myCeRepository(db);
   // the ads of Viewed Tutorials are placed like the catalogue lists' ads
   const catalog = catalogRepository(db);
-  const nowIso = () => new Date(opts.clock.now()).toISOString();
   const paged = <T>(list: (studentId: number, w: Window) => Promise<{ items: T[]; total: number }>, studentId: number, page: number) =>
     pageOf((offset, limit) => list(studentId, { offset, limit }), page, PAGE_SIZE);
 
@@ -46,7 +45,7 @@ export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementati
 
     implement(postQueueAdd, async ({ body, student }) => {
       const c = await visibleClass(body.c);
-      return { status: true, queueId: await repo.queueAdd(student.id, c.id, nowIso()) };
+      return { status: true, queueId: await repo.queueAdd(student.id, c.id, nowIso(opts.clock)) };
     }),
 
     // removing what is not on the list succeeds too: a second tap, or another tab, ends in the same state
@@ -61,13 +60,13 @@ export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementati
       const c = await visibleClass(body.c);
       // a webinar is attended through class-start once it begins; before that there is nothing to view
       if (c.typeId === CLASS_TYPE.LIVE && Date.parse(c.releaseDate) > opts.clock.now()) throw new HttpError(409, NOT_STARTED);
-      return { status: true, gradebookId: await repo.recordClassView(student.id, c.id, nowIso()) };
+      return { status: true, gradebookId: await repo.recordClassView(student.id, c.id, nowIso(opts.clock)) };
     }),
 
     implement(postPodcastView, async ({ body, student }) => {
       const p = await repo.podcastByHash(body.p);
       if (!p || Date.parse(p.releaseDate) > opts.clock.now()) throw new HttpError(404, NO_PODCAST);
-      await repo.recordPodcastPlay(student.id, p.id, body.e ?? null, nowIso());
+      await repo.recordPodcastPlay(student.id, p.id, body.e ?? null, nowIso(opts.clock));
       return { status: true };
     }),
   ];

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { CLASS_TYPE } from '#shared/domain/constants';
-import type { Clock } from '../../config.ts';
+import { isoAt, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -26,7 +26,6 @@ export function startReminders(
   db: Kysely<DB>,
   opts: { clock: Clock; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger; intervalMs?: number },
 ): ReminderRunner {
-  const iso = (ms: number) => new Date(ms).toISOString();
   let closed = false;
   let queued = 0;
   let last: Promise<unknown> = Promise.resolve();
@@ -55,12 +54,12 @@ export function startReminders(
       .where('seats.status', '=', 'reserved')
       .where('classes.typeId', '=', CLASS_TYPE.LIVE)
       // ISO-8601 UTC text compares in time order, on SQLite and PostgreSQL alike
-      .where('classes.releaseDate', '>', iso(now))
-      .where('classes.releaseDate', '<=', iso(now + 24 * HOUR))
+      .where('classes.releaseDate', '>', isoAt(now))
+      .where('classes.releaseDate', '<=', isoAt(now + 24 * HOUR))
       .where((eb) =>
         eb.or([
-          eb.and([eb('classes.releaseDate', '>', iso(now + HOUR)), eb('seats.reminded24hAt', 'is', null)]),
-          eb.and([eb('classes.releaseDate', '<=', iso(now + HOUR)), eb('seats.reminded1hAt', 'is', null)]),
+          eb.and([eb('classes.releaseDate', '>', isoAt(now + HOUR)), eb('seats.reminded24hAt', 'is', null)]),
+          eb.and([eb('classes.releaseDate', '<=', isoAt(now + HOUR)), eb('seats.reminded1hAt', 'is', null)]),
         ]),
       )
       .orderBy('classes.releaseDate')
@@ -82,7 +81,7 @@ export function startReminders(
       opts.publicUrl,
     );
     return writeTransaction(db, async (trx) => {
-      const at = iso(now);
+      const at = isoAt(now);
       const marked =
         due === '1h'
           ? await trx

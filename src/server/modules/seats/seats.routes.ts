@@ -7,7 +7,7 @@ import { getSeats } from '#shared/api/my-ce';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
 import { alarmReached, LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
 import { VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
-import type { Clock } from '../../config.ts';
+import { nowIso, type Clock } from '../../clock.ts';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -35,7 +35,6 @@ export interface SeatDeps {
 export function seatRoutes(deps: SeatDeps): Implementation[] {
   const { db, clock, publicUrl } = deps;
   const seats = seatService(db, { now: clock.now });
-  const nowIso = () => new Date(clock.now()).toISOString();
 
   /** `q` is the transaction when inside one: on SQLite a query on `db` there would wait for itself */
   const webinar = (where: { hash: string } | { id: number }, q0: Kysely<DB> = db) => {
@@ -56,7 +55,7 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
     implement(postReserveSeat, async ({ body, student }) => {
       const w = await webinar({ hash: body.c });
       if (!w) throw new HttpError(404, NO_CLASS);
-      if (w.typeId !== CLASS_TYPE.LIVE || w.endDate <= nowIso()) throw new HttpError(409, NOT_RESERVABLE);
+      if (w.typeId !== CLASS_TYPE.LIVE || w.endDate <= nowIso(clock)) throw new HttpError(409, NOT_RESERVABLE);
       // everything slow or read-only happens before the transaction: it holds the webinar's write lock
       const cancelCode = randomHash(18);
       const [to, info] = [await recipient(db, student.id), mailInfo(w, cancelCode)];
@@ -97,7 +96,7 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
         .select(['c.id', 'c.hash', 'st.cancelCode', 'st.status', 'c.name', 'c.photo', 'sp.name as speakerName', 'co.name as companyName', 'c.releaseDate', 'c.credits', 'c.ceTypeId'])
         .where('st.studentId', '=', student.id)
         .where('st.status', '<>', 'cancelled')
-        .where('c.endDate', '>', nowIso())
+        .where('c.endDate', '>', nowIso(clock))
         .orderBy('c.releaseDate')
         .execute();
       return {
@@ -130,7 +129,7 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
       // the button and the server agree to the second
       if (!alarmReached((Date.parse(w.releaseDate) - clock.now()) / 1000, LIVE_ALARM_SECONDS)) throw new HttpError(409, TOO_EARLY);
       if (!w.zoomCode) throw new HttpError(409, MEETING_NOT_READY);
-      const at = nowIso();
+      const at = nowIso(clock);
       // the first start counts: a student who re-enters after a dropped connection keeps it
       const gradebook = await db
         .insertInto('gradebook')
@@ -146,7 +145,7 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
       if (!w) throw new HttpError(404, NO_CLASS);
       const updated = await db
         .updateTable('gradebook')
-        .set({ attended: body.attended ? 1 : 0, updatedAt: nowIso() })
+        .set({ attended: body.attended ? 1 : 0, updatedAt: nowIso(clock) })
         .where('studentId', '=', student.id)
         .where('classId', '=', w.id)
         .where('startedAt', 'is not', null)

@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema.ts';
 import { randomHash } from '../../db/ids.ts';
 import { isPostgres } from '../../db/search-index.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
+import { nowIso } from '../../clock.ts';
 
 export interface SeatResult {
   attendeeId: number;
@@ -35,7 +36,6 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 export function seatService(db: Kysely<DB>, opts: { now: () => number }) {
-  const nowIso = () => new Date(opts.now()).toISOString();
   const activeSeat = (q: Db, classId: number, studentId: number) =>
     q.selectFrom('seats').select(['id', 'status', 'cancelCode']).where('classId', '=', classId).where('studentId', '=', studentId).where('status', '<>', 'cancelled').executeTakeFirst();
 
@@ -64,7 +64,7 @@ export function seatService(db: Kysely<DB>, opts: { now: () => number }) {
           const status = Number(took.numUpdatedRows) === 1 ? 'reserved' : 'waiting';
           const { id } = await trx
             .insertInto('seats')
-            .values({ classId, studentId, status, cancelCode, createdAt: nowIso(), updatedAt: nowIso() })
+            .values({ classId, studentId, status, cancelCode, createdAt: nowIso(opts), updatedAt: nowIso(opts) })
             .returning('id')
             .executeTakeFirstOrThrow();
           const seat = { attendeeId: id, isWaiting: status === 'waiting', cancelCode, created: true };
@@ -91,12 +91,12 @@ export function seatService(db: Kysely<DB>, opts: { now: () => number }) {
         await lockWebinar(trx, seat.classId);
         const current = await trx.selectFrom('seats').select('status').where('id', '=', seat.id).executeTakeFirstOrThrow();
         if (current.status === 'cancelled') return null;
-        await trx.updateTable('seats').set({ status: 'cancelled', updatedAt: nowIso() }).where('id', '=', seat.id).execute();
+        await trx.updateTable('seats').set({ status: 'cancelled', updatedAt: nowIso(opts) }).where('id', '=', seat.id).execute();
         if (current.status === 'waiting') return { classId: seat.classId, was: 'waiting', promotedSeatId: null };
         const head = await trx.selectFrom('seats').select('id').where('classId', '=', seat.classId).where('status', '=', 'waiting').orderBy('id').limit(1).executeTakeFirst();
         if (head) {
           // the seat changes hands: seats_taken stays as it is
-          await trx.updateTable('seats').set({ status: 'reserved', updatedAt: nowIso() }).where('id', '=', head.id).execute();
+          await trx.updateTable('seats').set({ status: 'reserved', updatedAt: nowIso(opts) }).where('id', '=', head.id).execute();
           await onPromoted?.(trx, head.id);
         } else {
           await trx

@@ -5,7 +5,7 @@ import { getMobileAd, postAdEvent, postFeaturedContentClick, postMobileAdSubmit 
 import { VPAD_SLOT } from '#shared/domain/constants';
 import { CORRECT_ERRORS } from '#shared/domain/registration';
 import { adEmailError } from '#shared/domain/ads';
-import type { Clock } from '../../config.ts';
+import { nowIso, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 
@@ -14,7 +14,6 @@ export const AD_GONE = 'This offer is no longer available.';
 export const CONSENT_WITHDRAWN = 'You withdrew your consent on the GDPR page, so we no longer pass your details to sponsors.';
 
 export function sponsorRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementation[] {
-  const nowIso = () => new Date(opts.clock.now()).toISOString();
   const activeAd = async (id: number) => {
     const ad = await db
       .selectFrom('ads as a')
@@ -49,13 +48,13 @@ export function sponsorRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implement
       if (problem) throw new HttpError(400, CORRECT_ERRORS, { errors: { e: problem } });
       // one lead per offer and address: asking twice is not two requests for the sponsor
       const known = await db.selectFrom('adLeads').select('id').where('adId', '=', ad.id).where('email', '=', email).executeTakeFirst();
-      if (!known) await db.insertInto('adLeads').values({ adId: ad.id, studentId: student?.id ?? null, email, createdAt: nowIso() }).execute();
+      if (!known) await db.insertInto('adLeads').values({ adId: ad.id, studentId: student?.id ?? null, email, createdAt: nowIso(opts.clock) }).execute();
       return { status: true };
     }),
 
     implement(postAdEvent, async ({ body, student }) => {
       const ad = await activeAd(body.a);
-      await db.insertInto('adEvents').values({ adId: ad.id, studentId: student?.id ?? null, eventId: body.e, createdAt: nowIso() }).execute();
+      await db.insertInto('adEvents').values({ adId: ad.id, studentId: student?.id ?? null, eventId: body.e, createdAt: nowIso(opts.clock) }).execute();
       return { status: true };
     }),
 
@@ -66,7 +65,7 @@ export function sponsorRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implement
           ? await db.selectFrom('featuredContent as f').innerJoin('classes as c', 'c.id', 'f.classId').select('f.id').where('c.hash', '=', body.h).executeTakeFirst()
           : await db.selectFrom('featuredContent as f').innerJoin('podcasts as p', 'p.id', 'f.podcastId').select('f.id').where('p.hash', '=', body.h).executeTakeFirst();
       if (!featured) throw new HttpError(404, 'Not featured.');
-      await db.insertInto('featuredClicks').values({ slotType: body.t, hash: body.h, studentId: student?.id ?? null, createdAt: nowIso() }).execute();
+      await db.insertInto('featuredClicks').values({ slotType: body.t, hash: body.h, studentId: student?.id ?? null, createdAt: nowIso(opts.clock) }).execute();
       return { status: true };
     }),
   ];

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { postSupport } from '#shared/api/support';
 import { CORRECT_ERRORS, hasErrors, trimFields } from '#shared/domain/registration';
 import { validateSupport } from '#shared/domain/validation';
-import type { Clock } from '../../config.ts';
+import { isoAt, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { supportMail } from '../../mail/messages.ts';
@@ -21,7 +21,7 @@ export function supportRoutes(db: Kysely<DB>, opts: { clock: Clock; supportEmail
       await db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('supportMessages')
-          .values({ studentId: student?.id ?? null, ...f, email: f.email.toLowerCase(), createdAt: new Date(now).toISOString() })
+          .values({ studentId: student?.id ?? null, ...f, email: f.email.toLowerCase(), createdAt: isoAt(now) })
           .returning('id')
           .executeTakeFirstOrThrow();
         await enqueueMail(trx, supportMail(opts.supportEmail, id, f, student?.hash ?? null), now);
