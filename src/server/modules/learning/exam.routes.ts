@@ -6,11 +6,11 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { getExam, postGradeExam } from '#shared/api/learning';
 import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_DONE_PODCAST } from '#shared/domain/guard-messages';
 import { nowIso, type Clock } from '../../clock.ts';
-import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 import { isPostgres } from '../../db/search-index.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
+import { issueCertificate } from '../certificates/certificates.service.ts';
 
 export const EXAM_UNAVAILABLE = 'Exam not available.  Try again later.';
 export const ANSWER_ALL = 'Please answer all questions.';
@@ -107,22 +107,17 @@ export function examRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementati
             .set({ examTakenAt: at, examScore: score, credits: Number(l.item.credits), ceTypeId: l.item.ceTypeId, updatedAt: at })
             .where('id', '=', l.gradebook!.id)
             .execute();
-          await trx
-            .insertInto('certificates')
-            .values({
-              code: randomHash(9),
-              studentId: student.id,
-              gradebookId: l.gradebook!.id,
-              studentName: `${me.firstname} ${me.lastname}`,
-              title: l.item.title,
-              speakerName: l.item.speakerName,
-              credits: Number(l.item.credits),
-              ceTypeId: l.item.ceTypeId,
-              agdCode: l.item.agdCode,
-              completedAt: at,
-              issuedAt: at,
-            })
-            .execute();
+          await issueCertificate(trx, {
+            studentId: student.id,
+            gradebookId: l.gradebook!.id,
+            studentName: `${me.firstname} ${me.lastname}`,
+            title: l.item.title,
+            speakerName: l.item.speakerName,
+            credits: Number(l.item.credits),
+            ceTypeId: l.item.ceTypeId,
+            agdCode: l.item.agdCode,
+            at,
+          });
         }
         return { score, passed, grades, replay: false };
       });
