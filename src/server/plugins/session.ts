@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isoAt, nowIso, type Clock } from '../clock.ts';
 import type { DB } from '../db/schema.ts';
+import { isPdf, mediaFileOf } from './static-files.ts';
 
 export interface SessionStudent {
   id: number;
@@ -36,8 +37,11 @@ export function readCookie(req: FastifyRequest, name: string): string | null {
   return null;
 }
 
-/** where identity matters: every /api call, and media PDFs (an e-book downloads only for a student, spec §6) */
-export const needsIdentity = (url: string) => url.startsWith('/api/') || (url.startsWith('/media/') && /\.pdf(\?|$)/i.test(url));
+/**
+ * where identity matters: every /api call, and media PDFs (an e-book downloads only for a student, spec §6),
+ * judged by the file that would be served, so '/media/x.%70df' is a PDF here as it is on disk
+ */
+export const needsIdentity = (url: string) => url.startsWith('/api/') || isPdf(mediaFileOf(url));
 
 export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { publicUrl: string; clock: Clock }): void {
   const cookie = sessionCookieName(opts.publicUrl);

@@ -7,13 +7,54 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
+const MEDIA_PREFIX = '/media/';
+
+/**
+ * The file under the media folder that the media route would serve for this URL, as a path relative to
+ * that folder ('pdf/ebooks/x.pdf'), or null when the route would serve none. It repeats @fastify/static's
+ * own steps (the raw path after the prefix, decodeURI, then @fastify/send's normalize), so the e-book gate
+ * and the session decide on what is sent, not on how the URL happens to be spelled; `allowedPath` below
+ * checks that the two agree on every request.
+ */
+export function mediaFileOf(url: string): string | null {
+  const raw = url.split('?')[0]!;
+  if (!raw.startsWith(MEDIA_PREFIX)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURI(`/${raw.slice(MEDIA_PREFIX.length)}`);
+  } catch {
+    return null;
+  }
+  return sendRelative(decoded);
+}
+
+/** @fastify/send: normalize('.' + sep + path); a path that climbs out of the root is refused (403) */
+function sendRelative(pathname: string): string | null {
+  if (pathname.includes('\0')) return null;
+  const rel = path.normalize(`.${path.sep}${pathname}`);
+  if (/(?:^|[\\/])\.\.(?:[\\/]|$)/.test(rel)) return null;
+  return rel.split(path.sep).join('/');
+}
+
+/** a PDF by its name on disk: the gate compares without case, as a case-insensitive disk would serve it */
+export const isPdf = (file: string | null): file is string => file !== null && file.toLowerCase().endsWith('.pdf');
+
+/** what the e-book gate cleared for a visitor, per request, for allowedPath to hold the static plugin to */
+const clearedForVisitor = new WeakMap<object, string>();
+
 export async function registerStaticFiles(app: FastifyInstance, db: Kysely<DB>, opts: { clientDir: string; mediaDir: string }): Promise<void> {
   // spec §6: e-books download only for a logged-in student; anyone else is sent to log in and back to /ebooks
   app.addHook('onRequest', async (req, reply) => {
-    if (req.student || !req.url.startsWith('/media/') || !/\.pdf(\?|$)/i.test(req.url)) return;
-    const file = decodeURIComponent(req.url.slice('/media/'.length).split('?')[0]!);
-    const ebook = await db.selectFrom('ebooks').select('id').where('pdf', '=', file).executeTakeFirst();
+    if (req.student) return;
+    const file = mediaFileOf(req.url);
+    if (!isPdf(file)) return;
+    const ebook = await db
+      .selectFrom('ebooks')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['pdf']), '=', file.toLowerCase()))
+      .executeTakeFirst();
     if (ebook) return reply.code(302).header('cache-control', 'no-store').redirect('/login?rurl=%2Febooks');
+    clearedForVisitor.set(req.raw, file);
   });
 
   const hasClient = existsSync(path.join(opts.clientDir, 'index.html'));
@@ -40,6 +81,13 @@ export async function registerStaticFiles(app: FastifyInstance, db: Kysely<DB>, 
     root: opts.mediaDir,
     prefix: '/media/',
     decorateReply: false,
+    // belt and braces for the gate above: a visitor gets a PDF only when it is the very file the gate
+    // looked up; should the plugin ever resolve a URL differently from mediaFileOf, the answer is a 404
+    allowedPath(pathname, _root, req) {
+      if (req.student) return true;
+      const file = sendRelative(pathname);
+      return !isPdf(file) || clearedForVisitor.get(req.raw) === file;
+    },
     // byte ranges are on by default in @fastify/send; audio seeking depends on them
     acceptRanges: true,
     cacheControl: false,
