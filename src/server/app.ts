@@ -16,8 +16,8 @@ import { catalogRepository } from './modules/catalog/catalog.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { HttpError, registerContract } from './plugins/contract.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
+import { applySecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { examRoutes } from './modules/learning/exam.routes.ts';
 import { learningFlowRoutes } from './modules/learning/flow.routes.ts';
@@ -63,6 +63,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     // no stack traces or internals in any answer: the error handler owns every failure body
     return503OnClosing: true,
+    // a URL the router cannot decode gets our body and our security headers, not Fastify's echo of it
+    frameworkErrors: frameworkErrorHandler((req, reply) => applySecurityHeaders(req, reply, { https: config.publicUrl.startsWith('https:') })),
   });
   const database = await openDatabase(config);
   const mailer = startMailer(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, clock: config.clock, log: app.log });
