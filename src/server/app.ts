@@ -19,6 +19,7 @@ import { HttpError, registerContract } from './plugins/contract.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
+import { courseGate } from './modules/learning/course-gate.service.ts';
 import { examRoutes } from './modules/learning/exam.routes.ts';
 import { learningFlowRoutes } from './modules/learning/flow.routes.ts';
 import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
@@ -95,6 +96,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const limits = config.rateLimits;
   const hour = 3600_000;
   const accountDeps = { db: database.db, clock: config.clock, publicUrl: config.publicUrl, passwordHashCost: config.passwordHashCost, loginPerIpPer15Min: limits.loginPerIpPer15Min, mailer };
+  // the one judge of every step of a course (decisions.md): the modules that take those steps share it
+  const gate = courseGate(config.clock);
   registerContract(
     app,
     [
@@ -103,11 +106,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       ...authRoutes(accountDeps),
       ...accountRoutes(accountDeps),
       ...sponsorRoutes(database.db, { clock: config.clock }),
-      ...myCeRoutes(database.db, { clock: config.clock }),
+      ...myCeRoutes(database.db, { clock: config.clock, gate }),
       ...certificateRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, mailer }),
-      ...learningFlowRoutes(database.db, { clock: config.clock }),
-      ...examRoutes(database.db, { clock: config.clock }),
-      ...seatRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, meetingUrlTemplate: config.meetingUrlTemplate, mailer }),
+      ...learningFlowRoutes(database.db, { clock: config.clock, gate }),
+      ...examRoutes(database.db, { clock: config.clock, gate }),
+      ...seatRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, meetingUrlTemplate: config.meetingUrlTemplate, mailer, gate }),
       ...supportRoutes(database.db, { clock: config.clock, supportEmail: config.supportEmail, mailer }),
     ],
     {

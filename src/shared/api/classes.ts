@@ -51,6 +51,8 @@ export const StudentClassData = v.object({
   classViewCount: v.number(),
   studentStarted: v.boolean(),
   studentEnded: v.boolean(),
+  /** a live webinar's affidavit: true attended, false did not ('Live credit requires attending the webinar.'), null not answered */
+  attended: v.nullable(v.boolean()),
   /** watch-later queue id, 0 when not queued */
   inqueue: v.number(),
   gradebookId: v.number(),

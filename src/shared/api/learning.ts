@@ -96,7 +96,14 @@ export const getExam = endpoint({
   response: v.object({
     status: v.boolean(),
     exam: v.object({ minScore: v.number(), questions: v.array(ExamQuestion) }),
-    studentData: v.object({ evalTaken: v.boolean(), examTaken: v.boolean(), examScore: v.nullable(v.number()), examDate: v.nullable(Iso) }),
+    studentData: v.object({
+      evalTaken: v.boolean(),
+      examTaken: v.boolean(),
+      examScore: v.nullable(v.number()),
+      examDate: v.nullable(Iso),
+      /** a live webinar's affidavit: true attended, false did not, null not answered (or not live) */
+      attended: v.nullable(v.boolean()),
+    }),
     classId: v.nullable(v.number()),
     podcastId: v.nullable(v.number()),
     title: v.string(),

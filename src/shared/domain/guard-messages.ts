@@ -10,3 +10,7 @@ export const EVAL_FIRST = 'Complete evaluation before completing exam.';
 /** the course's exam is passed, so its steps lead back to the course */
 export const EXAM_DONE_CLASS = 'Exam completed.  Returning to classroom.';
 export const EXAM_DONE_PODCAST = 'Exam completed.  Returning to podcasts.';
+/** any step after the view while the course's exam is not available (spec §8 "Exam") */
+export const EXAM_UNAVAILABLE = 'Exam not available.  Try again later.';
+/** a live webinar's exam after its attendance question was answered 'No, I Did Not Attend' (decisions.md) */
+export const LIVE_CREDIT = 'Live credit requires attending the webinar.';

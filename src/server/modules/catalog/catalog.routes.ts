@@ -10,6 +10,7 @@ import { SMALL_WORDS } from '../../db/search-index.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import type { CatalogRepository, ClassListKind, ListFilter } from './catalog.repository.ts';
 import { pageOf } from './paging.ts';
+import { examAvailable } from '../learning/course-gate.service.ts';
 
 /** rows per page of every paged list; the client reads pageSize from the answer (spec §9) */
 export const PAGE_SIZE = 10;
@@ -137,7 +138,7 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
           zoomCode: reserved ? c.zoomCode : null,
           meetingReady: c.zoomCode !== null,
           isTutorial: c.isTutorial === 1,
-          canShowExam: c.examId !== null && c.typeId !== CLASS_TYPE.ARCHIVE && (!isLive || Date.parse(c.releaseDate) <= now),
+          canShowExam: examAvailable(c, now),
           durationMin: c.durationMin,
           agdCode: c.agdCode,
           agdCategory: c.agdCategory,
@@ -157,6 +158,7 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
               classViewCount: mine.g?.viewCount ?? 0,
               studentStarted: Boolean(mine.g?.startedAt),
               studentEnded: Boolean(mine.g?.endedAt),
+              attended: mine.g?.attended == null ? null : mine.g.attended === 1,
               inqueue: mine.queue?.id ?? 0,
               gradebookId: mine.g?.id ?? 0,
               attendeeId: mine.seat?.id ?? 0,

@@ -49,6 +49,7 @@ describe('the exam', () => {
     expect(body.exam.minScore).toBe(c.minScore);
 
     const [fresh] = await createStudents(t, 1, 'noeval');
+    expect(json(await post('class-view', { c: c.hash }, fresh!.cookie)).status).toBe(true);
     const refused = await post('grade-exam', { c: c.hash, a: [], attemptKey: randomUUID() }, fresh!.cookie);
     expect(refused.statusCode).toBe(409);
     expect(json(refused).errorMsg).toBe('Complete evaluation before completing exam.');

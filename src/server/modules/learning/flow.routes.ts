@@ -1,21 +1,18 @@
 // The learning flow between viewing and the exam (spec §4 "Learning flow", "Guards", "SVA", "Survey"):
 // the evaluation, the sponsored video's offer and the sponsor survey. Each step is a write on the
-// student's gradebook row, and the guards are read from that row, so a browser cannot skip ahead.
-// Every save is idempotent (offline-and-audio.md 6): the conditional UPDATE of the gradebook row comes
-// first in its write transaction, so a second save of the same step waits for the first and then
-// finds the step done instead of writing a second record.
+// student's gradebook row, allowed by the course gate inside the same write transaction, so a browser
+// cannot skip ahead. Every save is idempotent (offline-and-audio.md 6): the evaluation is claimed by a
+// conditional UPDATE, and a resent offer or survey answer replaces its own earlier row.
 import type { Kysely } from 'kysely';
 import { getSurvey, getSva, postSaveEval, postSaveSurveyResponse, postSaveSvaResponse } from '#shared/api/learning';
-import { CLASS_TYPE } from '#shared/domain/constants';
 import { nowIso, type Clock } from '../../clock.ts';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { EVAL_FIRST, LISTEN_FIRST, VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
+import { NO_CLASS, type CourseGate } from './course-gate.service.ts';
+import type { Course } from './course.repository.ts';
 
-export const NO_CLASS = 'No class selected.';
-export const NO_PODCAST = 'Go back and select podcast episode.';
 /** spec §8 "Responses": the answer names a sponsored video, survey, question or option that is not this class's */
 export const DATA_ERROR = 'Data error.  Try again later.';
 export const ONE_CHOICE = 'Choose exactly one answer for this question.';
@@ -25,22 +22,14 @@ const SURVEY_TYPES = ['yesno', 'single', 'multi'] as const;
 type SurveyType = (typeof SURVEY_TYPES)[number];
 const isSurveyType = (t: string): t is SurveyType => (SURVEY_TYPES as readonly string[]).includes(t);
 
-export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementation[] {
+export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: CourseGate }): Implementation[] {
+  const { gate } = opts;
+  const classByHash = (c: string) => gate.course(db, { c }, 'class');
 
-  const classByHash = async (hash: string) => {
-    const c = await db.selectFrom('classes').select(['id', 'typeId', 'svaId', 'surveyId']).where('hash', '=', hash).executeTakeFirst();
-    if (!c) throw new HttpError(404, NO_CLASS);
-    return c;
-  };
-
-  /**
-   * Inside `trx`: checks that the class's gradebook row has the evaluation taken (else 409: the sponsored
-   * video and the survey come after it, spec §4) and marks `step` done, keeping the first time.
-   */
-  const markAfterEval = async (trx: Kysely<DB>, studentId: number, classId: number, step: 'svaDoneAt' | 'surveyDoneAt' | null) => {
+  /** Inside `trx`, after the gate allowed `step`: marks it done, keeping the first time. */
+  const markDone = async (trx: Kysely<DB>, studentId: number, course: Course, step: 'svaDoneAt' | 'surveyDoneAt' | null) => {
     const at = nowIso(opts.clock);
-    // the UPDATE locks the row (PostgreSQL) before anything is read, so parallel saves of one step queue here
-    const touched = await trx
+    await trx
       .updateTable('gradebook')
       .set((eb) => ({
         updatedAt: at,
@@ -48,10 +37,8 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Impl
         ...(step === 'surveyDoneAt' ? { surveyDoneAt: eb.fn.coalesce('surveyDoneAt', eb.val(at)) } : {}),
       }))
       .where('studentId', '=', studentId)
-      .where('classId', '=', classId)
-      .where('evalTakenAt', 'is not', null)
-      .executeTakeFirst();
-    if (Number(touched.numUpdatedRows) !== 1) throw new HttpError(409, EVAL_FIRST);
+      .where('classId', '=', course.id)
+      .execute();
   };
 
   return [
@@ -59,40 +46,21 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Impl
       const { c, p, a } = body;
       if (c && p) throw new HttpError(400, 'Send either c or p, not both.');
       if (!c && !p) throw new HttpError(400, NO_CLASS);
-
-      let target: { classId: number; podcastId: null } | { classId: null; podcastId: number };
-      let viewed: (g: { viewCount: number; startedAt: string | null }) => boolean;
-      let guardMsg: string;
-      if (c) {
-        const cls = await classByHash(c);
-        target = { classId: cls.id, podcastId: null };
-        // a live webinar is attended, not played: entering it (class-start) counts as the view
-        viewed = (g) => Number(g.viewCount) > 0 || (cls.typeId === CLASS_TYPE.LIVE && g.startedAt !== null);
-        guardMsg = VIEW_CLASS_FIRST;
-      } else {
-        const pod = await db.selectFrom('podcasts').select('id').where('hash', '=', p!).executeTakeFirst();
-        if (!pod) throw new HttpError(404, NO_PODCAST);
-        target = { classId: null, podcastId: pod.id };
-        // podcast-view makes the row when playback starts
-        viewed = () => true;
-        guardMsg = LISTEN_FIRST;
-      }
+      const course = await gate.course(db, { c, p });
 
       await writeTransaction(db, async (trx) => {
-        let q = trx.selectFrom('gradebook').select(['id', 'viewCount', 'startedAt', 'evalTakenAt']).where('studentId', '=', student.id);
-        q = target.classId !== null ? q.where('classId', '=', target.classId) : q.where('podcastId', '=', target.podcastId);
-        const g = await q.executeTakeFirst();
-        if (!g || !viewed(g)) throw new HttpError(409, guardMsg);
-        if (g.evalTakenAt) return;
+        const { progress: g } = await gate.require(trx, 'evaluation', course, student.id);
+        if (g!.evalTakenAt) return;
         const at = nowIso(opts.clock);
         // the claim: of two parallel saves, one updates the row and the other finds it taken
-        const claimed = await trx.updateTable('gradebook').set({ evalTakenAt: at, updatedAt: at }).where('id', '=', g.id).where('evalTakenAt', 'is', null).executeTakeFirst();
+        const claimed = await trx.updateTable('gradebook').set({ evalTakenAt: at, updatedAt: at }).where('id', '=', g!.id).where('evalTakenAt', 'is', null).executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return;
         await trx
           .insertInto('evaluations')
           .values({
             studentId: student.id,
-            ...target,
+            classId: course.kind === 'class' ? course.id : null,
+            podcastId: course.kind === 'podcast' ? course.id : null,
             courseObjectives: a.courseObjectives,
             courseUseful: a.courseUseful,
             courseAppropriate: a.courseAppropriate,
@@ -148,7 +116,8 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Impl
       if (cls.svaId === null || cls.svaId !== body.v) throw new HttpError(400, DATA_ERROR);
       const svaId = cls.svaId;
       await writeTransaction(db, async (trx) => {
-        await markAfterEval(trx, student.id, cls.id, 'svaDoneAt');
+        await gate.require(trx, 'sva', cls, student.id);
+        await markDone(trx, student.id, cls, 'svaDoneAt');
         // one answer per student and class; answering again (after Replay Video) replaces it
         const held = await trx.selectFrom('svaResponses').select('id').where('studentId', '=', student.id).where('classId', '=', cls.id).executeTakeFirst();
         if (held) await trx.updateTable('svaResponses').set({ svaId, answerCode: body.e }).where('id', '=', held.id).execute();
@@ -199,7 +168,8 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock }): Impl
       if (choices.length < 1) throw new HttpError(400, SOME_CHOICE);
 
       await writeTransaction(db, async (trx) => {
-        await markAfterEval(trx, student.id, cls.id, body.isLast ? 'surveyDoneAt' : null);
+        await gate.require(trx, 'survey', cls, student.id);
+        await markDone(trx, student.id, cls, body.isLast ? 'surveyDoneAt' : null);
         const stored = JSON.stringify(choices);
         const held = await trx
           .selectFrom('surveyResponses')

@@ -43,7 +43,9 @@ const classWith = async (sva: boolean, survey: boolean) => {
   q = survey ? q.where('surveyId', 'is not', null) : q.where('surveyId', 'is', null);
   return q.executeTakeFirstOrThrow();
 };
-const liveClass = () => t.database.db.selectFrom('classes').select(['id', 'hash']).where('typeId', '=', CLASS_TYPE.LIVE).orderBy('id').executeTakeFirstOrThrow();
+/** a webinar in progress on the test clock: the steps after entering it are open */
+const liveClass = () =>
+  t.database.db.selectFrom('classes').select(['id', 'hash']).where('typeId', '=', CLASS_TYPE.LIVE).where('releaseDate', '<=', new Date(t.clock.now()).toISOString()).where('endDate', '>', new Date(t.clock.now()).toISOString()).orderBy('id').executeTakeFirstOrThrow();
 const aPodcast = () => t.database.db.selectFrom('podcasts').select(['id', 'hash']).orderBy('id').executeTakeFirstOrThrow();
 
 /** what class-view, class-start and podcast-view will write */
@@ -102,7 +104,10 @@ describe('the guards of spec §4', () => {
     const res = await post('save-eval', { p: pod.hash, a: form }, s!.cookie);
     expect(res.statusCode).toBe(409);
     expect(json(res).errorMsg).toBe('Please listen to podcast before taking exam.');
+    // a row without a logged play is not a listen
     await gradebookRow(s!.id, { podcastId: pod.id });
+    expect(json(await post('save-eval', { c: null, p: pod.hash, a: form }, s!.cookie)).errorMsg).toBe('Please listen to podcast before taking exam.');
+    expect(json(await post('podcast-view', { p: pod.hash }, s!.cookie))).toEqual({ status: true });
     expect(json(await post('save-eval', { c: null, p: pod.hash, a: form }, s!.cookie))).toEqual({ status: true });
     const [e] = await evaluationsOf(s!.id);
     expect(e).toMatchObject({ podcastId: pod.id, classId: null, courseObjectives: 4, sitePresentation: 1, comments: 'Clear and practical.' });

@@ -109,9 +109,6 @@ export function myCeRepository(db: Kysely<DB>) {
       return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
     },
 
-    classByHash: (hash: string) => db.selectFrom('classes').select(['id', 'hash', 'typeId', 'releaseDate']).where('hash', '=', hash).executeTakeFirst(),
-    podcastByHash: (hash: string) => db.selectFrom('podcasts').select(['id', 'hash', 'releaseDate']).where('hash', '=', hash).executeTakeFirst(),
-
     /** the queue id of the class on the student's list; adding twice keeps the first row (queue_uq) */
     async queueAdd(studentId: number, classId: number, nowIso: string): Promise<number> {
       await db.insertInto('queue').values({ studentId, classId, createdAt: nowIso }).onConflict((oc) => oc.columns(['studentId', 'classId']).doNothing()).execute();

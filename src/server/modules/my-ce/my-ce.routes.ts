@@ -13,24 +13,16 @@ import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { PAGE_SIZE } from '../catalog/catalog.routes.ts';
 import { pageOf } from '../catalog/paging.ts';
 import { myCeRepository, type Window } from './my-ce.repository.ts';
+import { NO_CLASS, type CourseGate } from '../learning/course-gate.service.ts';
 
-export const NO_CLASS = 'No class selected.';
-export const NO_PODCAST = 'Go back and select podcast episode.';
-export const NOT_STARTED = 'This webinar has not started yet.';
 
-export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementation[] {
+export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: CourseGate }): Implementation[] {
+  const { gate } = opts;
   const repo = myCeRepository(db);
   // the ads of Viewed Tutorials are placed like the catalogue lists' ads
   const catalog = catalogRepository(db);
   const paged = <T>(list: (studentId: number, w: Window) => Promise<{ items: T[]; total: number }>, studentId: number, page: number) =>
     pageOf((offset, limit) => list(studentId, { offset, limit }), page, PAGE_SIZE);
-
-  /** a class the student can see: an on-demand class is not there before its release (as on /api/class) */
-  async function visibleClass(hash: string) {
-    const c = await repo.classByHash(hash);
-    if (!c || (c.typeId !== CLASS_TYPE.LIVE && Date.parse(c.releaseDate) > opts.clock.now())) throw new HttpError(404, NO_CLASS);
-    return c;
-  }
 
   return [
     implement(getPending, async ({ query, student }) => paged(repo.pending, student.id, query.page)),
@@ -44,28 +36,29 @@ export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock }): Implementati
     }),
 
     implement(postQueueAdd, async ({ body, student }) => {
-      const c = await visibleClass(body.c);
+      const c = await gate.course(db, { c: body.c }, 'class');
+      // only what the student can open: an on-demand class is not there before its release (as on /api/class)
+      if (c.typeId !== CLASS_TYPE.LIVE && Date.parse(c.releaseDate) > opts.clock.now()) throw new HttpError(404, NO_CLASS);
       return { status: true, queueId: await repo.queueAdd(student.id, c.id, nowIso(opts.clock)) };
     }),
 
     // removing what is not on the list succeeds too: a second tap, or another tab, ends in the same state
     implement(postRemoveQueue, async ({ body, student }) => {
-      const c = await repo.classByHash(body.c);
-      if (!c) throw new HttpError(404, NO_CLASS);
+      const c = await gate.course(db, { c: body.c }, 'class');
       await repo.queueRemove(student.id, c.id);
       return { status: true, classObj: { status: true, hash: c.hash } };
     }),
 
+    // an on-demand class or tutorial; a live webinar is viewed only by entering it (class-start, course gate)
     implement(postClassView, async ({ body, student }) => {
-      const c = await visibleClass(body.c);
-      // a webinar is attended through class-start once it begins; before that there is nothing to view
-      if (c.typeId === CLASS_TYPE.LIVE && Date.parse(c.releaseDate) > opts.clock.now()) throw new HttpError(409, NOT_STARTED);
+      const c = await gate.course(db, { c: body.c }, 'class');
+      await gate.require(db, 'view', c, student.id);
       return { status: true, gradebookId: await repo.recordClassView(student.id, c.id, nowIso(opts.clock)) };
     }),
 
     implement(postPodcastView, async ({ body, student }) => {
-      const p = await repo.podcastByHash(body.p);
-      if (!p || Date.parse(p.releaseDate) > opts.clock.now()) throw new HttpError(404, NO_PODCAST);
+      const p = await gate.course(db, { p: body.p }, 'podcast');
+      await gate.require(db, 'play', p, student.id);
       await repo.recordPodcastPlay(student.id, p.id, body.e ?? null, nowIso(opts.clock));
       return { status: true };
     }),

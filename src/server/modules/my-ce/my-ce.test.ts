@@ -13,7 +13,7 @@ import type { Pack } from '../../content/pack-schema.ts';
 import { hashToken } from '../../plugins/session.ts';
 import { buildTestApp, createStudents, json, type TestApp } from '../../test-support.ts';
 import { PAGE_SIZE } from '../catalog/catalog.routes.ts';
-import { NOT_STARTED } from './my-ce.routes.ts';
+import { LIVE_VIEW } from '../learning/course-gate.service.ts';
 
 let t: TestApp;
 let pack: Pack;
@@ -229,7 +229,7 @@ describe('class views', () => {
     const live = await t.database.db.selectFrom('classes').select(['id', 'hash']).where('typeId', '=', CLASS_TYPE.LIVE).where('releaseDate', '>', new Date(t.clock.now()).toISOString()).executeTakeFirstOrThrow();
     const res = await post('class-view', { c: live.hash }, s!.cookie);
     expect(res.statusCode).toBe(409);
-    expect(json(res)).toEqual({ status: false, errorMsg: NOT_STARTED });
+    expect(json(res)).toEqual({ status: false, errorMsg: LIVE_VIEW });
     expect(await t.database.db.selectFrom('gradebook').select('id').where('studentId', '=', s!.id).execute()).toEqual([]);
     expect((await post('class-view', { c: 'no-such-class' }, s!.cookie)).statusCode).toBe(404);
   });

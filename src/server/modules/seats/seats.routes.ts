@@ -5,8 +5,6 @@ import { getCalendar, getCancelSeat, postCancelSeat, postClassStart, postReserve
 import { postSaveAffidavit } from '#shared/api/learning';
 import { getSeats } from '#shared/api/my-ce';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
-import { alarmReached, LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
-import { VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
 import { nowIso, type Clock } from '../../clock.ts';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
@@ -16,13 +14,12 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import { webinarIcs } from './calendar.ts';
 import { seatService } from './seats.service.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
+import type { CourseGate } from '../learning/course-gate.service.ts';
 
 export const NO_CLASS = 'No class selected.';
 export const NOT_RESERVABLE = 'This webinar is not open for reservations.';
 export const CANCEL_FAILED = 'Unable to cancel seat.  Unknown reason.';
-export const NO_SEAT = 'Reserve a seat before entering the webinar.';
-export const TOO_EARLY = 'The webinar opens 30 minutes before it starts.';
-export const MEETING_NOT_READY = 'The meeting link is not ready yet. Try again in a few minutes.';
 
 export interface SeatDeps {
   db: Kysely<DB>;
@@ -30,10 +27,11 @@ export interface SeatDeps {
   publicUrl: string;
   meetingUrlTemplate: string;
   mailer: Mailer;
+  gate: CourseGate;
 }
 
 export function seatRoutes(deps: SeatDeps): Implementation[] {
-  const { db, clock, publicUrl } = deps;
+  const { db, clock, publicUrl, gate } = deps;
   const seats = seatService(db, { now: clock.now });
 
   /** `q` is the transaction when inside one: on SQLite a query on `db` there would wait for itself */
@@ -121,36 +119,28 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
     }),
 
     implement(postClassStart, async ({ body, student }) => {
-      const w = await webinar({ hash: body.c });
-      if (!w || w.typeId !== CLASS_TYPE.LIVE) throw new HttpError(404, NO_CLASS);
-      const seat = await db.selectFrom('seats').select('id').where('classId', '=', w.id).where('studentId', '=', student.id).where('status', '=', 'reserved').executeTakeFirst();
-      if (!seat) throw new HttpError(403, NO_SEAT);
-      // the same rule the live page's countdown applies (spec §4: remaining time rounded to the minute), so
-      // the button and the server agree to the second
-      if (!alarmReached((Date.parse(w.releaseDate) - clock.now()) / 1000, LIVE_ALARM_SECONDS)) throw new HttpError(409, TOO_EARLY);
-      if (!w.zoomCode) throw new HttpError(409, MEETING_NOT_READY);
+      const course = await gate.course(db, { c: body.c }, 'class');
+      // a seat, the window from 30 minutes before the start until the end, and a meeting link (the gate's rules)
+      await gate.require(db, 'start', course, student.id);
       const at = nowIso(clock);
       // the first start counts: a student who re-enters after a dropped connection keeps it
       const gradebook = await db
         .insertInto('gradebook')
-        .values({ studentId: student.id, classId: w.id, podcastId: null, startedAt: at, createdAt: at, updatedAt: at })
+        .values({ studentId: student.id, classId: course.id, podcastId: null, startedAt: at, createdAt: at, updatedAt: at })
         .onConflict((oc) => oc.columns(['studentId', 'classId']).doUpdateSet((eb) => ({ startedAt: eb.fn.coalesce('gradebook.startedAt', eb.val(at)), updatedAt: at })))
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { status: true, attendeeId: seat.id, gradebookId: gradebook.id, meetingUrl: deps.meetingUrlTemplate.replace('{code}', encodeURIComponent(w.zoomCode)) };
+      const seat = await db.selectFrom('seats').select('id').where('classId', '=', course.id).where('studentId', '=', student.id).where('status', '=', 'reserved').executeTakeFirstOrThrow();
+      return { status: true, attendeeId: seat.id, gradebookId: gradebook.id, meetingUrl: deps.meetingUrlTemplate.replace('{code}', encodeURIComponent(course.zoomCode!)) };
     }),
 
+    // the answer may change until the exam is passed; Live credit follows the last one (course gate)
     implement(postSaveAffidavit, async ({ body, student }) => {
-      const w = await webinar({ hash: body.c });
-      if (!w) throw new HttpError(404, NO_CLASS);
-      const updated = await db
-        .updateTable('gradebook')
-        .set({ attended: body.attended ? 1 : 0, updatedAt: nowIso(clock) })
-        .where('studentId', '=', student.id)
-        .where('classId', '=', w.id)
-        .where('startedAt', 'is not', null)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, VIEW_CLASS_FIRST);
+      const course = await gate.course(db, { c: body.c }, 'class');
+      await writeTransaction(db, async (trx) => {
+        const { progress } = await gate.require(trx, 'attendance', course, student.id);
+        await trx.updateTable('gradebook').set({ attended: body.attended ? 1 : 0, updatedAt: nowIso(clock) }).where('id', '=', progress!.id).execute();
+      });
       return { status: true };
     }),
 
