@@ -179,6 +179,10 @@ export interface DB {
     completedAt: string;
     issuedAt: string;
   };
+  /** the operator's accreditation statements (content pack); validFrom and validThrough are 'YYYY-MM-DD', both included */
+  accreditations: { id: Id; provider: string; approvalBody: string; statement: string; validFrom: string; validThrough: string; createdAt: string };
+  /** the statements a certificate carries, copied when it was issued (those whose period covered its completion date) */
+  certificateAccreditations: { certificateId: number; position: number; accreditationId: number | null; provider: string; approvalBody: string; statement: string; validFrom: string; validThrough: string };
   ads: { id: Id; key: string; companyId: number; buttonText: string; blurb: string; confirmationTitle: string; confirmationMessage: string; active: Flag };
   adBanners: { id: Id; adId: number; position: number; url: string };
   adPlacements: { list: string; indexStart: number; interval: number };
