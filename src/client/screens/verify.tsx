@@ -1,7 +1,7 @@
 // /verify/{code} (open; the certificate's QR code links here): says whether CE Pass issued this certificate
 // number and what it certifies, and nothing more about the student than the certificate itself prints.
 import { useParams } from 'wouter';
-import { CertificateFacts } from '../components/content/certificate-facts.tsx';
+import { AccreditationStatements, CertificateFacts } from '../components/content/certificate-facts.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -27,6 +27,7 @@ export default function VerifyScreen() {
                 <Alert tone="success">{GENUINE}</Alert>
                 <h2>This certifies that</h2>
                 <CertificateFacts cert={cert} />
+                <AccreditationStatements statements={cert.accreditation} heading="h2" />
               </>
             ) : (
               <Alert tone="danger">{NOT_ISSUED}</Alert>

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const count = async (table: 'classes' | 'podcasts' | 'podcastShows' | 'ebooks' | 'exams' | 'students' | 'certificates' | 'ads' | 'adBanners') =>
+const count = async (table: 'classes' | 'podcasts' | 'podcastShows' | 'ebooks' | 'exams' | 'students' | 'certificates' | 'ads' | 'adBanners' | 'accreditations') =>
   Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('the demo pack', () => {
@@ -48,6 +48,16 @@ describe('the demo pack', () => {
     expect(pack.blurbs!.map((b) => b.code)).toEqual(expect.arrayContaining(['terms', 'privacy']));
     expect(pack.featured?.class && pack.featured.podcast).toBeTruthy();
   });
+
+  it('has accreditation statements that cover today and say they are examples', async () => {
+    const { pack } = await loadPack(PACK);
+    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    expect(pack.accreditations!.length).toBeGreaterThanOrEqual(2);
+    for (const a of pack.accreditations!) {
+      expect(a.statement, a.approvalBody).toMatch(/^Example statement of the demo content, not a real/);
+      expect(a.validFrom <= today && today <= a.validThrough, a.approvalBody).toBe(true);
+    }
+  });
 });
 
 describe('importing', () => {
@@ -62,6 +72,11 @@ describe('importing', () => {
     expect(await count('adBanners')).toBe(pack.ads!.length * 4);
     const demo = pack.students!.find((s) => s.username === 'demostudent')!;
     expect(await count('certificates')).toBe(demo.completed!.length);
+    expect(await count('accreditations')).toBe(pack.accreditations!.length);
+    // the demo's history is issued as a pass issues it: every certificate carries the statements of its date
+    const carried = await t.database.db.selectFrom('certificateAccreditations').select(['certificateId', 'statement']).execute();
+    expect(carried).toHaveLength(demo.completed!.length * pack.accreditations!.length);
+    expect(new Set(carried.map((c) => c.statement))).toEqual(new Set(pack.accreditations!.map((a) => a.statement)));
   });
 
   it('keeps the seat invariant: confirmed seats never exceed capacity', async () => {
@@ -107,6 +122,51 @@ describe('a bad pack', () => {
     expect((err as PackError).problems).toEqual(
       expect.arrayContaining(['class x-class: unknown speaker "nobody"', 'class x-class: unknown category "nothing"', 'class x-class: a video class needs a video or youtubeId', 'missing media file media/images/x.svg']),
     );
+  });
+});
+
+describe('accreditations in a pack', () => {
+  const statement = { provider: 'Acme Dental CE', approvalBody: 'State Board', statement: 'Acme Dental CE is approved by the State Board.' };
+  async function problemsOf(accreditations: unknown[]): Promise<string[]> {
+    const dir = path.join(t.config.dataDir, `accreditation-pack-${Math.random().toString(36).slice(2)}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'pack.json'), JSON.stringify({ format: 'ce-pass-content/1', accreditations }));
+    const err = await loadPack(path.join(dir, 'pack.json')).then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(PackError);
+    return (err as PackError).problems;
+  }
+
+  it('refuses dates that are not calendar days, and a statement without its text', async () => {
+    expect(await problemsOf([{ ...statement, validFrom: '2026-02-30', validThrough: '2027-12-31' }])).toEqual(['accreditations.0.validFrom: no such day']);
+    expect(await problemsOf([{ ...statement, validFrom: '2026-01-01', validThrough: '12/31/2027' }])).toEqual(['accreditations.0.validThrough: dates are written YYYY-MM-DD']);
+    expect(await problemsOf([{ ...statement, statement: '  ', validFrom: '2026-01-01', validThrough: '2027-12-31' }])).toEqual([expect.stringMatching(/^accreditations\.0\.statement: /)]);
+  });
+
+  it('refuses a period that ends before it starts, and two periods of one approval that overlap', async () => {
+    expect(await problemsOf([{ ...statement, validFrom: '2027-01-01', validThrough: '2026-12-31' }])).toEqual([
+      'accreditation State Board (Acme Dental CE, from 2027-01-01): validThrough 2026-12-31 is before validFrom 2027-01-01',
+    ]);
+    expect(
+      await problemsOf([
+        { ...statement, validFrom: '2024-01-01', validThrough: '2025-12-31' },
+        { ...statement, validFrom: '2025-06-01', validThrough: '2027-05-31' },
+      ]),
+    ).toEqual(['accreditation State Board (Acme Dental CE, from 2025-06-01): its period overlaps the one from 2024-01-01 through 2025-12-31']);
+  });
+
+  it('imports a renewal that follows the old period, and skips a statement imported before', async () => {
+    const dir = path.join(t.config.dataDir, 'renewal-pack');
+    mkdirSync(dir, { recursive: true });
+    const renewal = [
+      { ...statement, validFrom: '2024-01-01', validThrough: '2025-12-31' },
+      { ...statement, statement: 'Acme Dental CE is approved by the State Board (renewed).', validFrom: '2026-01-01', validThrough: '2027-12-31' },
+    ];
+    writeFileSync(path.join(dir, 'pack.json'), JSON.stringify({ format: 'ce-pass-content/1', accreditations: renewal }));
+    const opts = { now: t.clock.now(), mediaDir: path.join(t.config.dataDir, 'media'), passwordHashCost: 10 };
+    expect((await importPack(t.database.db, await loadPack(path.join(dir, 'pack.json')), opts)).added).toEqual({ accreditations: 2 });
+    expect((await importPack(t.database.db, await loadPack(path.join(dir, 'pack.json')), opts)).skipped).toEqual({ accreditations: 2 });
+    const stored = await t.database.db.selectFrom('accreditations').select(['statement', 'validFrom', 'validThrough']).where('provider', '=', 'Acme Dental CE').orderBy('validFrom').execute();
+    expect(stored).toEqual(renewal.map(({ statement: text, validFrom, validThrough }) => ({ statement: text, validFrom, validThrough })));
   });
 });
 

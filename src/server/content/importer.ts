@@ -9,6 +9,7 @@ import { randomHash } from '../db/ids.ts';
 import { rebuildSearchIndex } from '../db/search-index.ts';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { issueCertificate } from '../modules/certificates/certificates.service.ts';
 import type { LoadedPack } from './load-pack.ts';
 import type { PackClass, PackExam } from './pack-schema.ts';
 import { isoAt } from '../clock.ts';
@@ -233,6 +234,16 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
       await trx.insertInto('blurbs').values({ code: b.code, html: b.html, updatedAt: nowIso }).execute();
     }
 
+    // before the students: the demo's certificates are issued with the statements that cover them
+    for (const a of pack.accreditations ?? []) {
+      const has = await trx.selectFrom('accreditations').select('id').where('provider', '=', a.provider).where('approvalBody', '=', a.approvalBody).where('validFrom', '=', a.validFrom).executeTakeFirst();
+      if (has) count('skipped', 'accreditations');
+      else {
+        await trx.insertInto('accreditations').values({ provider: a.provider, approvalBody: a.approvalBody, statement: a.statement, validFrom: a.validFrom, validThrough: a.validThrough, createdAt: nowIso }).execute();
+        count('added', 'accreditations');
+      }
+    }
+
     for (const st of pack.students ?? []) {
       if (await trx.selectFrom('students').select('id').where('username', '=', st.username).executeTakeFirst()) {
         count('skipped', 'students');
@@ -360,22 +371,18 @@ async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: P
       )
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('certificates')
-      .values({
-        code: randomHash(9),
-        studentId,
-        gradebookId,
-        studentName: `${student.firstname} ${student.lastname}`,
-        title: item.name,
-        speakerName: item.speaker,
-        credits: Number(item.credits),
-        ceTypeId: item.ceTypeId,
-        agdCode: 'agdCode' in item ? (item.agdCode as string | null) : null,
-        completedAt: at,
-        issuedAt: at,
-      })
-      .execute();
+    // issued as a pass issues it, so the demo's history carries the statements that covered its dates
+    await issueCertificate(trx, {
+      studentId,
+      gradebookId,
+      studentName: `${student.firstname} ${student.lastname}`,
+      title: item.name,
+      speakerName: item.speaker,
+      credits: Number(item.credits),
+      ceTypeId: item.ceTypeId,
+      agdCode: 'agdCode' in item ? (item.agdCode as string | null) : null,
+      at,
+    });
   }
 }
 

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { PackSchema, type Pack } from './pack-schema.ts';
+import { PackSchema, type Pack, type PackAccreditation } from './pack-schema.ts';
 
 export interface LoadedPack {
   pack: Pack;
@@ -18,7 +18,7 @@ export class PackError extends Error {
   }
 }
 
-const ARRAY_KEYS = ['categories', 'companies', 'speakers', 'classes', 'podcastShows', 'ebooks', 'surveys', 'sponsoredVideos', 'ads', 'adPlacements', 'blurbs', 'students'] as const;
+const ARRAY_KEYS = ['categories', 'companies', 'speakers', 'classes', 'podcastShows', 'ebooks', 'surveys', 'sponsoredVideos', 'ads', 'adPlacements', 'blurbs', 'accreditations', 'students'] as const;
 
 async function readJson(file: string): Promise<Record<string, unknown>> {
   try {
@@ -117,6 +117,15 @@ function crossCheck(pack: Pack): string[] {
   pack.ads?.forEach((a) => need(companies, a.company, 'company', `ad ${a.key}`));
   if (pack.featured?.class && !classes.has(pack.featured.class)) problems.push(`featured: unknown class "${pack.featured.class}"`);
   if (pack.featured?.podcast && !episodes.has(pack.featured.podcast)) problems.push(`featured: unknown podcast "${pack.featured.podcast}"`);
+  const periods: PackAccreditation[] = [];
+  for (const a of pack.accreditations ?? []) {
+    const where = `accreditation ${a.approvalBody} (${a.provider}, from ${a.validFrom})`;
+    if (a.validThrough < a.validFrom) problems.push(`${where}: validThrough ${a.validThrough} is before validFrom ${a.validFrom}`);
+    // two statements of one body for one provider on the same day would print that approval twice
+    const same = periods.find((p) => p.approvalBody === a.approvalBody && p.provider === a.provider && p.validFrom <= a.validThrough && a.validFrom <= p.validThrough);
+    if (same) problems.push(`${where}: its period overlaps the one from ${same.validFrom} through ${same.validThrough}`);
+    periods.push(a);
+  }
   for (const st of pack.students ?? []) {
     const where = `student ${st.username}`;
     st.seats?.forEach((s) => (classes.get(s.class)?.kind === 'live' ? null : problems.push(`${where}: seat in "${s.class}", which is not a live class`)));

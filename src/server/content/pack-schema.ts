@@ -135,6 +135,29 @@ export const StudentSchema = v.object({
   viewedTutorials: v.optional(v.array(Key)),
 });
 
+/** a calendar day, 'YYYY-MM-DD', that exists (no February 30) */
+const Day = v.pipe(
+  v.string(),
+  v.isoDate('dates are written YYYY-MM-DD'),
+  // valibot runs this after a failed format check too: a malformed text is the format check's to report
+  v.check((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || new Date(Date.parse(`${d}T00:00:00Z`) || 0).toISOString().startsWith(d), 'no such day'),
+);
+
+/**
+ * An accreditation statement (decisions.md "Accreditation statements"): a certificate completed on a day
+ * from validFrom through validThrough (both included, UTC) carries it, and prints it for good.
+ */
+export const AccreditationSchema = v.object({
+  /** who is accredited, e.g. the organisation that runs this CE Pass */
+  provider: Text,
+  /** who accredits, e.g. 'ADA CERP', 'AGD PACE' */
+  approvalBody: Text,
+  /** the wording the approval body prescribes, printed as it is */
+  statement: Text,
+  validFrom: Day,
+  validThrough: Day,
+});
+
 export const PackSchema = v.object({
   format: v.literal('ce-pass-content/1'),
   /** a demo pack's live webinars are re-anchored to "now" at every start */
@@ -220,6 +243,7 @@ export const PackSchema = v.object({
   ),
   featured: v.optional(v.object({ class: v.optional(Key), podcast: v.optional(Key) })),
   blurbs: v.optional(v.array(v.object({ code: Key, html: Text }))),
+  accreditations: v.optional(v.array(AccreditationSchema)),
   students: v.optional(v.array(StudentSchema)),
 });
 
@@ -227,3 +251,4 @@ export type Pack = v.InferOutput<typeof PackSchema>;
 export type PackClass = v.InferOutput<typeof ClassSchema>;
 export type PackShow = v.InferOutput<typeof ShowSchema>;
 export type PackExam = v.InferOutput<typeof ExamSchema>;
+export type PackAccreditation = v.InferOutput<typeof AccreditationSchema>;

@@ -4,6 +4,19 @@ import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
 import { Hash, Iso, S } from './common.ts';
 
+/**
+ * One accreditation statement a certificate carries: stored when it was issued, from the statements whose
+ * period (validFrom through validThrough, calendar dates) covered its completion date (decisions.md).
+ */
+export const Accreditation = v.object({
+  provider: v.string(),
+  approvalBody: v.string(),
+  statement: v.string(),
+  validFrom: v.string(),
+  validThrough: v.string(),
+});
+export type Accreditation = v.InferOutput<typeof Accreditation>;
+
 /** spec §2 "Proof of CE dialog": everything the certificate prints */
 export const Certificate = v.object({
   code: v.string(),
@@ -17,7 +30,7 @@ export const Certificate = v.object({
   agdCode: v.nullable(v.string()),
   description: v.string(),
   learningObjectives: v.array(v.string()),
-  accreditation: v.array(v.string()),
+  accreditation: v.array(Accreditation),
   cpdNote: v.string(),
   /** the public verification page of this certificate */
   verifyUrl: v.string(),
@@ -45,6 +58,19 @@ export const getVerifyCertificate = endpoint({
   response: v.object({
     status: v.boolean(),
     genuine: v.boolean(),
-    certificate: v.nullable(v.object({ code: v.string(), studentName: v.string(), title: v.string(), lecturer: v.nullable(v.string()), completedAt: Iso, creditType: v.string(), credits: v.number(), agdCode: v.nullable(v.string()) })),
+    certificate: v.nullable(
+      v.object({
+        code: v.string(),
+        studentName: v.string(),
+        title: v.string(),
+        lecturer: v.nullable(v.string()),
+        completedAt: Iso,
+        creditType: v.string(),
+        credits: v.number(),
+        agdCode: v.nullable(v.string()),
+        /** the statements printed on the certificate, so an auditor sees the accreditation it claimed */
+        accreditation: v.array(Accreditation),
+      }),
+    ),
   }),
 });

@@ -1,5 +1,8 @@
-// What a certificate certifies, as a list: the Proof of CE dialog and the public verification page show
-// the same facts in the same words (the verification page has no method: it prints only what identifies).
+// What a certificate certifies, as a list, and the accreditation statements it stored when it was issued:
+// the Proof of CE dialog and the public verification page show the same facts in the same words (the
+// verification page has no method: it prints only what identifies).
+import type { Accreditation } from '#shared/api/certificates';
+import { accreditationLine } from '#shared/domain/accreditation';
 import { formatDate } from '#shared/domain/format';
 
 export interface CertificateFactsData {
@@ -37,5 +40,24 @@ export function CertificateFacts({ cert, className = 'facts' }: { cert: Certific
           </div>
         ))}
     </dl>
+  );
+}
+
+/**
+ * The statements the certificate carries, each with its approval body, provider and period. A certificate
+ * completed when no statement's period covered it shows no accreditation at all rather than today's.
+ */
+export function AccreditationStatements({ statements, heading: Heading = 'h3' }: { statements: Accreditation[]; heading?: 'h2' | 'h3' }) {
+  if (!statements.length) return null;
+  return (
+    <>
+      <Heading>Accreditation</Heading>
+      {statements.map((a) => (
+        <div key={`${a.approvalBody}|${a.provider}|${a.validFrom}`}>
+          <p className="cert-text cert-small">{a.statement}</p>
+          <p className="cert-text cert-small">{accreditationLine(a)}</p>
+        </div>
+      ))}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // The Proof of CE dialog of spec §2/§4: what the course's certificate certifies (student, course, lecturer,
 // date, method, credit type and hours, AGD code, description and learning objectives, the accreditation
-// statements and the UK CPD note) with its public verification link; 'Email to Me' sends the PDF, Close.
+// statements it stored when issued and the UK CPD note) with its public verification link; 'Email to Me' sends the PDF, Close.
 // It is mounted only while open, so each opening starts with no busy state, success or error.
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { sendCertificate } from '../../features/account/api/send-cert.ts';
 import { useCertificate } from '../../features/certificates/api/get-certificate.ts';
 import { Alert, MutationError } from '../ui/alert.tsx';
-import { CertificateFacts } from './certificate-facts.tsx';
+import { AccreditationStatements, CertificateFacts } from './certificate-facts.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Loading } from '../ui/loading.tsx';
 
@@ -37,12 +37,7 @@ function CertificateDetails({ cert }: { cert: Certificate }) {
           </ul>
         </>
       )}
-      <h3>Accreditation</h3>
-      {cert.accreditation.map((statement) => (
-        <p key={statement} className="cert-text cert-small">
-          {statement}
-        </p>
-      ))}
+      <AccreditationStatements statements={cert.accreditation} />
       <p className="cert-text cert-small">{cert.cpdNote}</p>
       <p>
         {/* the address printed on the certificate and in its QR code: the page a board auditor checks */}

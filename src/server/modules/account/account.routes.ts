@@ -30,6 +30,7 @@ import { loginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { nowIso } from '../../clock.ts';
+import { storedAccreditations } from '../certificates/certificates.service.ts';
 import { renderCeReport } from './ce-report-pdf.ts';
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is not correct.';
@@ -122,7 +123,7 @@ const completedCe = (db: Kysely<DB>, studentId: number) =>
   db
     .selectFrom('certificates as ct')
     .innerJoin('gradebook as g', 'g.id', 'ct.gradebookId')
-    .select(['ct.title', 'ct.speakerName', 'ct.credits', 'ct.ceTypeId', 'ct.agdCode', 'ct.completedAt', 'g.podcastId'])
+    .select(['ct.id', 'ct.title', 'ct.speakerName', 'ct.credits', 'ct.ceTypeId', 'ct.agdCode', 'ct.completedAt', 'g.podcastId'])
     .where('ct.studentId', '=', studentId)
     .orderBy('ct.completedAt', 'desc')
     .execute();
@@ -243,10 +244,12 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
       const now = clock.now();
       if ((await countMail(db, student.id, 'ce-report', now - 24 * 3600_000)) >= REPORTS_PER_DAY) throw new HttpError(429, REPORT_LIMIT);
       const [row, rows] = await Promise.all([me(student.id), completedCe(db, student.id)]);
+      // each row prints the statements its certificate stored when it was issued
+      const statements = await storedAccreditations(db, rows.map((r) => r.id));
       // the PDF is made outside any transaction: no slow work while the database is locked
       const pdf = await renderCeReport({
         student: { name: `${row.firstname} ${row.lastname}`, email: row.email, agdNumber: row.agdNumber },
-        rows: rows.map((r) => ({ completedAt: r.completedAt, title: r.title, kind: r.podcastId ? 'Podcast' : 'Course', lecturer: r.speakerName, ceTypeId: r.ceTypeId, credits: Number(r.credits), agdCode: r.agdCode })),
+        rows: rows.map((r) => ({ completedAt: r.completedAt, title: r.title, kind: r.podcastId ? 'Podcast' : 'Course', lecturer: r.speakerName, ceTypeId: r.ceTypeId, credits: Number(r.credits), agdCode: r.agdCode, accreditation: statements.get(r.id) ?? [] })),
         totals: totals(rows),
         generatedAt: now,
         portalUrl: publicUrl,

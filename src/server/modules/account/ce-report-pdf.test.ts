@@ -1,6 +1,7 @@
 // The Proof of CE report, read back as text: what a student (or their dental board) would see on the page.
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import type { Accreditation } from '#shared/api/certificates';
 import { formatDate } from '#shared/domain/format';
 import { pdfText } from '../../pdf-text.test-support.ts';
 import { renderCeReport, type CeReportInput, type CeReportRow } from './ce-report-pdf.ts';
@@ -19,6 +20,7 @@ const rows = (count: number): CeReportRow[] =>
     ceTypeId: i % 2 === 0 ? 1 : 2,
     credits: 1.5,
     agdCode: '490',
+    accreditation: [],
   }));
 
 const input = (over: Partial<CeReportInput> = {}): CeReportInput => ({
@@ -55,7 +57,7 @@ describe('renderCeReport', () => {
   });
 
   it("says when there is no AGD number on file and leaves unknown cells blank rather than 'undefined'", async () => {
-    const bare: CeReportRow = { completedAt: new Date(GENERATED_AT).toISOString(), title: 'Infection control', kind: 'Course', lecturer: null, ceTypeId: null, credits: 0, agdCode: null };
+    const bare: CeReportRow = { completedAt: new Date(GENERATED_AT).toISOString(), title: 'Infection control', kind: 'Course', lecturer: null, ceTypeId: null, credits: 0, agdCode: null, accreditation: [] };
     const text = await pdfText(await renderCeReport(input({ student: { name: 'Pat Jones', email: 'pat@example.com', agdNumber: null }, rows: [bare] })));
     expect(text).toContain('AGD member number: none on file');
     expect(text).toContain(`${formatDate(GENERATED_AT)} Infection control 0`);
@@ -69,6 +71,26 @@ describe('renderCeReport', () => {
     const inOrder = new RegExp(title.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*?'));
     expect(text).toMatch(inOrder);
     expect(text).not.toContain(title); // the title did wrap, so the test above did exercise wrapping
+  });
+
+  it("prints each certificate's stored statements once, numbered, and refers to them from the rows that carry them", async () => {
+    const one: Accreditation = { provider: 'CE Pass', approvalBody: 'Board One', statement: 'CE Pass is approved by Board One.', validFrom: '2026-01-01', validThrough: '2027-12-31' };
+    const old: Accreditation = { provider: 'CE Pass', approvalBody: 'Board Two', statement: 'CE Pass was approved by Board Two.', validFrom: '2024-01-01', validThrough: '2025-12-31' };
+    const [a, b, c] = rows(3);
+    const text = await pdfText(await renderCeReport(input({ rows: [{ ...a!, accreditation: [one] }, { ...b!, accreditation: [one, old] }, { ...c!, accreditation: [] }] })));
+    expect(text).toContain('Periodontics update 001 [1] Dr. Ana Ruiz');
+    expect(text).toContain('Periodontics update 002 [1, 2] Dr. Ana Ruiz');
+    // a certificate that carries no statement claims none
+    expect(text).toContain(`${formatDate(GENERATED_AT - 2 * DAY)} Periodontics update 003 Dr. Ana Ruiz`);
+    const notes = text.slice(text.indexOf('Accreditation statements'));
+    expect(notes.replace(/\n/g, ' ')).toContain(
+      '[1] CE Pass is approved by Board One. \u2014 Board One \u00b7 CE Pass \u00b7 valid January 1, 2026 through December 31, 2027. [2] CE Pass was approved by Board Two. \u2014 Board Two \u00b7 CE Pass \u00b7 valid January 1, 2024 through December 31, 2025.',
+    );
+    expect(count(text, 'CE Pass is approved by Board One.')).toBe(1);
+  });
+
+  it('prints no accreditation section when no certificate carries a statement', async () => {
+    expect(await pdfText(await renderCeReport(input()))).not.toContain('Accreditation statements');
   });
 
   it('breaks onto a second page, repeating the table header and numbering the pages', async () => {

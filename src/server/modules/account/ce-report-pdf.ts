@@ -1,5 +1,8 @@
-// The Proof of CE report e-mailed from the account page: a student's completed CE as a PDF.
+// The Proof of CE report e-mailed from the account page: a student's completed CE as a PDF, with the
+// accreditation statements each certificate stored, numbered once and referred to from its row.
 import { StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Accreditation } from '#shared/api/certificates';
+import { accreditationLine } from '#shared/domain/accreditation';
 import { CE_TYPE, ceTypeName } from '#shared/domain/constants';
 import { formatCredits, formatDate } from '#shared/domain/format';
 import { createDocument, sanitiser, wrap } from '../../pdf/text.ts';
@@ -12,6 +15,8 @@ export interface CeReportRow {
   ceTypeId: number | null;
   credits: number;
   agdCode: string | null;
+  /** the statements the row's certificate stored when it was issued (none when no period covered its date) */
+  accreditation: Accreditation[];
 }
 
 export interface CeReportInput {
@@ -36,12 +41,13 @@ const GREY = rgb(0.55, 0.55, 0.55);
 interface Column {
   label: string;
   width: number;
-  cell: (row: CeReportRow) => string;
+  /** `notes` is the row's statement references, e.g. ' [1, 2]' */
+  cell: (row: CeReportRow, notes: string) => string;
 }
 
 const COLUMNS: Column[] = [
   { label: 'Date completed', width: 80, cell: (r) => formatDate(r.completedAt) },
-  { label: 'Course', width: 162, cell: (r) => (r.kind === 'Podcast' ? `${r.title} (Podcast)` : r.title) },
+  { label: 'Course', width: 162, cell: (r, notes) => `${r.kind === 'Podcast' ? `${r.title} (Podcast)` : r.title}${notes}` },
   { label: 'Lecturer', width: 100, cell: (r) => r.lecturer ?? '' },
   // a credit with no CE type (NONCE, tutorials) stays blank rather than printing ceTypeName's 'undefined'
   {
@@ -106,12 +112,27 @@ export async function renderCeReport(input: CeReportInput): Promise<Uint8Array> 
   };
   const header = layout(COLUMNS.map((c) => c.label), bold);
 
+  // one number per distinct statement, in order of first appearance: rows completed under the same
+  // approval refer to one printed statement instead of repeating it
+  const statements: Accreditation[] = [];
+  const keyOf = (a: Accreditation) => JSON.stringify([a.provider, a.approvalBody, a.statement, a.validFrom, a.validThrough]);
+  const numbers = new Map<string, number>();
+  const notesOf = (row: CeReportRow) => {
+    const refs = row.accreditation.map((a) => {
+      const key = keyOf(a);
+      if (!numbers.has(key)) numbers.set(key, statements.push(a));
+      return numbers.get(key)!;
+    });
+    return refs.length ? ` [${refs.join(', ')}]` : '';
+  };
+
   if (input.rows.length === 0) {
     text('No CE completed yet.', MARGIN, 11);
   } else {
     drawRow(header, bold);
     for (const row of input.rows) {
-      const wrapped = layout(COLUMNS.map((c) => c.cell(row)), regular);
+      const notes = notesOf(row);
+      const wrapped = layout(COLUMNS.map((c) => c.cell(row, notes)), regular);
       const depth = (Math.max(...wrapped.map((l) => l.length)) - 1) * LEADING + CELL_PAD;
       if (y - depth < TABLE_BOTTOM) {
         page = doc.addPage([PAGE.width, PAGE.height]);
@@ -119,6 +140,30 @@ export async function renderCeReport(input: CeReportInput): Promise<Uint8Array> 
         drawRow(header, bold);
       }
       drawRow(wrapped, regular);
+    }
+  }
+
+  if (statements.length) {
+    const NOTE_SIZE = 8;
+    const NOTE_LEADING = 10;
+    const paragraphs = statements.map((a, i) => wrap(safe(`[${i + 1}] ${a.statement} \u2014 ${accreditationLine(a)}.`), regular, NOTE_SIZE, PAGE.width - 2 * MARGIN));
+    const newPageIfShort = (height: number) => {
+      if (y - height >= TABLE_BOTTOM) return;
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - MARGIN;
+    };
+    y -= 12;
+    // the heading never sits alone at the foot of a page
+    newPageIfShort(16 + paragraphs[0]!.length * NOTE_LEADING);
+    text('Accreditation statements', MARGIN, 10, bold);
+    y -= 16;
+    for (const lines of paragraphs) {
+      newPageIfShort(lines.length * NOTE_LEADING);
+      for (const l of lines) {
+        page.drawText(l, { x: MARGIN, y, size: NOTE_SIZE, font: regular });
+        y -= NOTE_LEADING;
+      }
+      y -= 4;
     }
   }
 

@@ -3,6 +3,7 @@
 import { StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { Certificate } from '#shared/api/certificates';
+import { accreditationLine } from '#shared/domain/accreditation';
 import { formatDate } from '#shared/domain/format';
 import { createDocument, fitLine, sanitiser, wrap, wrapAtMost } from '../../pdf/text.ts';
 
@@ -104,10 +105,13 @@ export async function renderCertificate(c: Certificate, qrPngBytes: Uint8Array |
   }
   const bodyTop = y - 8;
 
-  // the accreditation statements and the CPD note sit at the foot; the course text fills what is between
+  // the accreditation statements the certificate stored and the CPD note sit at the foot; the course text
+  // fills what is between. Each statement ends with its body, provider and period in one paragraph, so a
+  // printout states which approval it relies on and when that approval held.
   const FOOT_SIZE = 7.5;
   const FOOT_LEADING = 9.5;
-  const foot = [...c.accreditation, c.cpdNote].map((p) => wrap(safe(p), regular, FOOT_SIZE, CONTENT_WIDTH));
+  const statements = c.accreditation.map((a) => `${a.statement} \u2014 ${accreditationLine(a)}.`);
+  const foot = [...statements, c.cpdNote].map((p) => wrap(safe(p), regular, FOOT_SIZE, CONTENT_WIDTH));
   const footHeight = foot.reduce((h, p) => h + p.length * FOOT_LEADING + 3, 0);
   let fy = 40 + footHeight - FOOT_LEADING;
   page.drawLine({ start: { x: MARGIN, y: fy + FOOT_LEADING + 2 }, end: { x: PAGE.width - MARGIN, y: fy + FOOT_LEADING + 2 }, thickness: 0.5, color: GREY });

@@ -4,7 +4,7 @@
 // verification page can never disagree about what was certified.
 import type { Kysely } from 'kysely';
 import { postSendCert } from '#shared/api/account';
-import { getCertificate, getVerifyCertificate, type Certificate } from '#shared/api/certificates';
+import { getCertificate, getVerifyCertificate, type Accreditation, type Certificate } from '#shared/api/certificates';
 import { ceTypeName } from '#shared/domain/constants';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
@@ -13,27 +13,13 @@ import { certificateMail } from '../../mail/messages.ts';
 import { countMail, enqueueWithinLimit } from '../../mail/outbox.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import { qrPng, renderCertificate } from './certificate-pdf.ts';
+import { CPD_NOTE, storedAccreditations } from './certificates.service.ts';
 
 export const NO_CERTIFICATE = 'No certificate for this course.';
 export const NAME_A_COURSE = 'Send c (a class) or p (a podcast).';
 export const CERT_MAILS_PER_DAY = 10;
 export const CERT_MAIL_LIMIT = `Certificates can be e-mailed ${CERT_MAILS_PER_DAY} times a day. Try again tomorrow.`;
 export const METHOD = 'Electronically Mediated';
-
-/**
- * What every certificate states about its issuer. The wording is ours, built from spec §2's outline
- * ("accreditation statements for two accrediting programs (recognition through December 31, 2022 for
- * one; approval through 10/31/21 for the other) and a note on UK CPD format"); before production the
- * operator must replace it with their real accreditations, provider numbers and dates.
- */
-export const ACCREDITATION = {
-  statements: [
-    'CE Pass is an ADA CERP Recognized Provider. ADA CERP is a service of the American Dental Association to assist dental professionals in identifying quality providers of continuing dental education. Recognition through December 31, 2022.',
-    'CE Pass is designated as an Approved PACE Program Provider by the Academy of General Dentistry. Approval through 10/31/21.',
-  ],
-  cpdNote:
-    'For UK dental professionals: this certificate is in a format suitable for verifiable CPD; record the hours and the learning objectives in your personal development plan.',
-} as const;
 
 export interface CertificateDeps {
   db: Kysely<DB>;
@@ -50,6 +36,7 @@ const certificates = (db: Kysely<DB>) =>
     .leftJoin('classes as c', 'c.id', 'g.classId')
     .leftJoin('podcasts as p', 'p.id', 'g.podcastId')
     .select([
+      'ct.id',
       'ct.code',
       'ct.studentName',
       'ct.title',
@@ -75,8 +62,8 @@ function objectives(json: string | null): string[] {
   }
 }
 
-/** the one definition of what a certificate says */
-export function toCertificate(row: CertificateRow, publicUrl: string): Certificate {
+/** the one definition of what a certificate says; `accreditation` is what it stored when it was issued */
+export function toCertificate(row: CertificateRow, accreditation: Accreditation[], publicUrl: string): Certificate {
   return {
     code: row.code,
     studentName: row.studentName,
@@ -90,8 +77,8 @@ export function toCertificate(row: CertificateRow, publicUrl: string): Certifica
     agdCode: row.agdCode?.trim() ? row.agdCode : null,
     description: row.classDescription ?? row.podcastDescription ?? '',
     learningObjectives: objectives(row.learningObjectives),
-    accreditation: [...ACCREDITATION.statements],
-    cpdNote: ACCREDITATION.cpdNote,
+    accreditation,
+    cpdNote: CPD_NOTE,
     verifyUrl: `${publicUrl}/verify/${encodeURIComponent(row.code)}`,
   };
 }
@@ -106,7 +93,7 @@ export function certificateRoutes(deps: CertificateDeps): Implementation[] {
     q = ref.c ? q.where('c.hash', '=', ref.c) : q.where('p.hash', '=', ref.p!);
     const row = await q.executeTakeFirst();
     if (!row) throw new HttpError(404, NO_CERTIFICATE);
-    return toCertificate(row, publicUrl);
+    return toCertificate(row, (await storedAccreditations(db, [row.id])).get(row.id)!, publicUrl);
   }
 
   return [
@@ -117,11 +104,11 @@ export function certificateRoutes(deps: CertificateDeps): Implementation[] {
     implement(getVerifyCertificate, async ({ query }) => {
       const row = await certificates(db).where('ct.code', '=', query.code).executeTakeFirst();
       if (!row) return { status: true, genuine: false, certificate: null };
-      const c = toCertificate(row, publicUrl);
+      const c = toCertificate(row, (await storedAccreditations(db, [row.id])).get(row.id)!, publicUrl);
       return {
         status: true,
         genuine: true,
-        certificate: { code: c.code, studentName: c.studentName, title: c.title, lecturer: c.lecturer, completedAt: c.completedAt, creditType: c.creditType, credits: c.credits, agdCode: c.agdCode },
+        certificate: { code: c.code, studentName: c.studentName, title: c.title, lecturer: c.lecturer, completedAt: c.completedAt, creditType: c.creditType, credits: c.credits, agdCode: c.agdCode, accreditation: c.accreditation },
       };
     }),
 

@@ -1,18 +1,24 @@
 // Certificates as their readers meet them: the student's Proof of CE dialog (GET certificate), the PDF
 // that arrives at a real SMTP server (send-cert), and the public check a dental board auditor makes from
 // the QR code (verify), which must say nothing more about the student than the paper does.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certificate } from '#shared/api/certificates';
+import type { Accreditation, Certificate } from '#shared/api/certificates';
+import { accreditationLine } from '#shared/domain/accreditation';
 import { formatDate } from '#shared/domain/format';
+import { isoAt, nowIso } from '../../clock.ts';
 import { loadConfig } from '../../config.ts';
+import { importPack } from '../../content/importer.ts';
+import { loadPack } from '../../content/load-pack.ts';
 import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink.ts';
 import { pdfText } from '../../pdf-text.test-support.ts';
 import { buildTestApp, createStudents, json, type TestApp } from '../../test-support.ts';
 import { qrPng, renderCertificate } from './certificate-pdf.ts';
-import { ACCREDITATION, CERT_MAIL_LIMIT, CERT_MAILS_PER_DAY, NO_CERTIFICATE } from './certificates.routes.ts';
+import { CERT_MAIL_LIMIT, CERT_MAILS_PER_DAY, NO_CERTIFICATE } from './certificates.routes.ts';
+import { CPD_NOTE, issueCertificate } from './certificates.service.ts';
 
 interface PackClass {
   hash: string;
@@ -32,7 +38,7 @@ interface PackStudent {
   address: string;
   completed: { class?: string; podcast?: string; daysAgo: number }[];
 }
-const pack = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../../content/demo/pack.json'), 'utf8')) as { classes: PackClass[]; students: PackStudent[] };
+const pack = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../../content/demo/pack.json'), 'utf8')) as { classes: PackClass[]; students: PackStudent[]; accreditations: Accreditation[] };
 const demo = pack.students.find((s) => s.username === 'demostudent')!;
 // the demo student's most recent completed class that prints an AGD code and learning objectives
 const done = demo.completed
@@ -95,14 +101,14 @@ describe('GET certificate', () => {
       agdCode: done.cls.agdCode,
       description: done.cls.description,
       learningObjectives: done.cls.learningObjectives,
-      accreditation: [...ACCREDITATION.statements],
-      cpdNote: ACCREDITATION.cpdNote,
+      // the demo pack's statements, both of whose periods cover the completion date, as the pack lists them
+      accreditation: pack.accreditations,
+      cpdNote: CPD_NOTE,
       verifyUrl: `http://localhost:8080/verify/${issued.code}`,
     });
     expect(c.lecturer).toBeTruthy();
     expect(Date.parse(c.completedAt)).toBe(t.clock.now() - done.daysAgo * 86_400_000);
-    expect(c.accreditation[0]).toContain('Recognition through December 31, 2022.');
-    expect(c.accreditation[1]).toContain('Approval through 10/31/21.');
+    expect(c.accreditation).toHaveLength(2);
   });
 
   it('gives a completed podcast episode its certificate too, with no AGD code or objectives', async () => {
@@ -142,7 +148,7 @@ describe('GET verify', () => {
     expect(json(res)).toEqual({
       status: true,
       genuine: true,
-      certificate: { code: c.code, studentName: c.studentName, title: c.title, lecturer: c.lecturer, completedAt: c.completedAt, creditType: c.creditType, credits: c.credits, agdCode: c.agdCode },
+      certificate: { code: c.code, studentName: c.studentName, title: c.title, lecturer: c.lecturer, completedAt: c.completedAt, creditType: c.creditType, credits: c.credits, agdCode: c.agdCode, accreditation: pack.accreditations },
     });
     const student = await t.database.db.selectFrom('students').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
     for (const secret of [student.email, student.username, student.hash, student.address, student.phone, student.agdNumber!, student.zip, demo.email, demo.address]) {
@@ -186,8 +192,8 @@ describe('POST send-cert', () => {
     expect(text).toContain(`Credit hours ${done.cls.credits}`);
     expect(text).toContain(`AGD subject code ${done.cls.agdCode}`);
     expect(text).toContain(done.cls.learningObjectives![0]);
-    for (const statement of ACCREDITATION.statements) expect(text).toContain(statement);
-    expect(text).toContain(ACCREDITATION.cpdNote);
+    for (const a of pack.accreditations) expect(text).toContain(`${a.statement} \u2014 ${accreditationLine(a)}.`);
+    expect(text).toContain(CPD_NOTE);
     expect(text).toContain(`Certificate number ${c.code}`);
     expect(text).toContain(c.verifyUrl);
     expect(await hasImage(bytes)).toBe(true);
@@ -251,8 +257,11 @@ describe('renderCertificate', () => {
     agdCode: null,
     description: 'A short description.',
     learningObjectives: ['Explain the interval.'],
-    accreditation: [...ACCREDITATION.statements],
-    cpdNote: ACCREDITATION.cpdNote,
+    accreditation: [
+      { provider: 'CE Pass', approvalBody: 'Board One', statement: 'CE Pass is approved by Board One for continuing dental education credit.', validFrom: '2026-01-01', validThrough: '2027-12-31' },
+      { provider: 'CE Pass', approvalBody: 'Board Two', statement: 'CE Pass is a recognized provider of Board Two, which does not endorse individual courses.', validFrom: '2025-11-01', validThrough: '2027-10-31' },
+    ],
+    cpdNote: CPD_NOTE,
     verifyUrl: 'https://cepass.example/verify/AbCdEf123456',
   };
 
@@ -285,8 +294,87 @@ describe('renderCertificate', () => {
     expect(text).not.toContain('Objective 30:');
     expect(text).toMatch(/… and \d+ more learning objectives/);
     expect(text).toContain('\u2026');
-    for (const statement of ACCREDITATION.statements) expect(text).toContain(statement);
-    expect(text).toContain(ACCREDITATION.cpdNote);
+    for (const a of base.accreditation) expect(text).toContain(`${a.statement} \u2014 ${accreditationLine(a)}.`);
+    expect(text).toContain(CPD_NOTE);
     expect(text).toContain(base.verifyUrl);
+  });
+});
+
+describe('accreditation periods', () => {
+  // a statement of our own whose period ends on 2026-11-30, imported the way an operator imports one
+  const ENDING: Accreditation = {
+    provider: 'CE Pass Test Provider',
+    approvalBody: 'Ending Board',
+    statement: 'CE Pass Test Provider is approved by the Ending Board for continuing dental education credit.',
+    validFrom: '2026-01-01',
+    validThrough: '2026-11-30',
+  };
+
+  /** a student (signed in now) who passed the demo class at `at`: the gradebook row, and the certificate the pass issues */
+  async function passedAt(at: string, prefix: string) {
+    const [s] = await createStudents(t, 1, prefix);
+    const db = t.database.db;
+    const cls = await db.selectFrom('classes').select(['id', 'name', 'credits', 'ceTypeId', 'agdCode']).where('hash', '=', done.cls.hash).executeTakeFirstOrThrow();
+    const { id: gradebookId } = await db
+      .insertInto('gradebook')
+      .values({ studentId: s!.id, classId: cls.id, podcastId: null, startedAt: at, endedAt: at, attended: null, evalTakenAt: at, svaDoneAt: at, surveyDoneAt: at, examTakenAt: at, examScore: 100, credits: cls.credits, ceTypeId: cls.ceTypeId, createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute((trx) =>
+      issueCertificate(trx, { studentId: s!.id, gradebookId, studentName: `Load Student 0`, title: cls.name, speakerName: null, credits: Number(cls.credits), ceTypeId: cls.ceTypeId, agdCode: cls.agdCode, at }),
+    );
+    return s!;
+  }
+
+  /** what the student's certificate says in the dialog's answer, on /verify, and in the e-mailed PDF */
+  async function printed(s: { cookie: string; email: string }) {
+    const c = json(await get(`certificate?c=${done.cls.hash}`, s.cookie)).certificate as Certificate;
+    const verified = json(await get(`verify?code=${c.code}`)).certificate as { accreditation: Accreditation[] };
+    expect((await post('send-cert', { c: done.cls.hash }, s.cookie)).statusCode).toBe(200);
+    const mail = await smtp.waitFor((m) => m.to === s.email && m.attachments.some((a) => a.filename === `ce-pass-certificate-${c.code}.pdf`));
+    const pdf = flat(await pdfText(new Uint8Array(mail.attachments.find((a) => a.contentType === 'application/pdf')!.content)));
+    return { api: c.accreditation, verify: verified.accreditation, pdf };
+  }
+  const approvalBodies = (list: Accreditation[]) => list.map((a) => a.approvalBody);
+
+  it('prints a statement on a certificate completed within its period, also after the period ended, and never on one completed after', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ce-pass-accreditation-'));
+    writeFileSync(path.join(dir, 'pack.json'), JSON.stringify({ format: 'ce-pass-content/1', accreditations: [ENDING] }));
+    const report = await importPack(t.database.db, await loadPack(path.join(dir, 'pack.json')), { now: t.clock.now(), mediaDir: path.join(dir, 'media'), passwordHashCost: 10 });
+    expect(report.added).toEqual({ accreditations: 1 });
+
+    // the reading happens on the first day after the period; the passes are dated when they happened
+    t.clock.set(Date.parse('2026-12-01T00:00:00.000Z'));
+    const before = await passedAt(isoAt(Date.parse('2026-11-22T15:00:00.000Z')), 'within');
+    // the last second of the last day still counts: the period includes validThrough
+    const lastDay = await passedAt(isoAt(Date.parse('2026-11-30T23:59:59.000Z')), 'lastday');
+    const after = await passedAt(nowIso(t.clock), 'after');
+
+    // read after the period ended: what was stored at the pass is what prints
+    const early = await printed(before);
+    expect(approvalBodies(early.api)).toEqual([...approvalBodies(pack.accreditations), 'Ending Board']);
+    expect(early.api.at(-1)).toEqual(ENDING);
+    expect(early.verify).toEqual(early.api);
+    expect(early.pdf).toContain(`${ENDING.statement} \u2014 Ending Board \u00b7 CE Pass Test Provider \u00b7 valid January 1, 2026 through November 30, 2026.`);
+    expect(approvalBodies((json(await get(`certificate?c=${done.cls.hash}`, lastDay.cookie)).certificate as Certificate).accreditation)).toContain('Ending Board');
+
+    const late = await printed(after);
+    expect(approvalBodies(late.api)).toEqual(approvalBodies(pack.accreditations));
+    expect(late.verify).toEqual(late.api);
+    expect(late.pdf).not.toContain(ENDING.statement);
+    expect(late.pdf).not.toContain('Ending Board');
+    // the statements still in force are printed on it
+    for (const a of pack.accreditations) expect(late.pdf).toContain(a.statement);
+
+    // the Proof of CE report prints what each certificate stored, as the certificates do
+    const ceReport = async (s: { cookie: string; email: string }) => {
+      expect((await post('send-ce-report', {}, s.cookie)).statusCode).toBe(200);
+      const mail = await smtp.waitFor((m) => m.to === s.email && m.subject === 'Your CE Pass Proof of CE report');
+      return flat(await pdfText(new Uint8Array(mail.attachments.find((a) => a.contentType === 'application/pdf')!.content)));
+    };
+    expect(await ceReport(before)).toContain(`${ENDING.statement} \u2014 Ending Board`);
+    const lateReport = await ceReport(after);
+    expect(lateReport).toContain('Accreditation statements');
+    expect(lateReport).not.toContain('Ending Board');
   });
 });
