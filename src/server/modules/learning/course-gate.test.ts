@@ -273,7 +273,7 @@ describe('the course gate: a live webinar', () => {
     expect(await outcome(steps.grade(w, s!))).toBe('ok');
     const certs = await certificatesOf(s!);
     expect(certs).toHaveLength(1);
-    // the affidavit cannot be changed once the exam is passed
+    // nothing changes the affidavit once the exam is passed
     expect(await outcome(steps.notAttended(w, s!))).toBe(DONE_CLASS);
   });
 
@@ -283,6 +283,9 @@ describe('the course gate: a live webinar', () => {
     await post('reserve-seat', { c: w.hash }, s!);
     expect(await outcome(steps.start(w, s!))).toBe('ok');
     expect(await outcome(steps.notAttended(w, s!))).toBe('ok');
+    // the same answer again is a replay; the other answer is refused: the first is the record
+    expect(await outcome(steps.notAttended(w, s!))).toBe('ok');
+    expect(await outcome(steps.attended(w, s!))).toBe('409 Your answer about attending this webinar is already recorded.');
     expect(await outcome(steps.evaluation(w, s!))).toBe('ok');
     expect(await outcome(steps.grade(w, s!))).toBe(LIVE_CREDIT);
     expect(json(await get(`class?c=${w.hash}`, s!)).studentData.attended).toBe(false);

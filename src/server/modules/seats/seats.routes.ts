@@ -19,6 +19,7 @@ import type { CourseGate } from '../learning/course-gate.service.ts';
 
 export const NO_CLASS = 'No class selected.';
 export const NOT_RESERVABLE = 'This webinar is not open for reservations.';
+export const ATTENDANCE_RECORDED = 'Your answer about attending this webinar is already recorded.';
 export const CANCEL_FAILED = 'Unable to cancel seat.  Unknown reason.';
 
 export interface SeatDeps {
@@ -134,12 +135,14 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
       return { status: true, attendeeId: seat.id, gradebookId: gradebook.id, meetingUrl: deps.meetingUrlTemplate.replace('{code}', encodeURIComponent(course.zoomCode!)) };
     }),
 
-    // the answer may change until the exam is passed; Live credit follows the last one (course gate)
+    // the first answer is the record an auditor reads: the same answer again (a replay) is fine, another is refused
     implement(postSaveAffidavit, async ({ body, student }) => {
       const course = await gate.course(db, { c: body.c }, 'class');
+      const attended = body.attended ? 1 : 0;
       await writeTransaction(db, async (trx) => {
         const { progress } = await gate.require(trx, 'attendance', course, student.id);
-        await trx.updateTable('gradebook').set({ attended: body.attended ? 1 : 0, updatedAt: nowIso(clock) }).where('id', '=', progress!.id).execute();
+        if (progress!.attended !== null && progress!.attended !== attended) throw new HttpError(409, ATTENDANCE_RECORDED);
+        await trx.updateTable('gradebook').set({ attended, updatedAt: nowIso(clock) }).where('id', '=', progress!.id).execute();
       });
       return { status: true };
     }),
