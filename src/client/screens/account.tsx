@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { getProfile } from '#shared/api/account';
+import { EMAIL_NEEDS_PASSWORD, type getProfile } from '#shared/api/account';
 import type { ResponseOf } from '#shared/api/endpoint';
 import { profileErrors, type ProfileFields } from '#shared/domain/registration';
 import { password2Error, passwordError, type FieldErrors } from '#shared/domain/validation';
@@ -102,12 +102,21 @@ function ProfileTab({ focusAgd }: { focusAgd: boolean }) {
 
 type StoredProfile = ResponseOf<typeof getProfile>['student'];
 
+/** the Profile tab's values: the form, plus the current password that an e-mail change needs */
+type ProfileValues = ProfileFields & { currentPassword: string };
+
 function ProfileForm({ student, items, focusAgd }: { student: StoredProfile; items: AccountItems; focusAgd: boolean }) {
   const lists = lookupValues(items);
-  const initial: ProfileFields = { ...studentValues(student), email2: student.email2 ?? '' };
-  const form = useForm(initial, (values) => profileErrors(values, lists), { email: emailCheck, agdNumber: agdNumberCheck });
+  const initial: ProfileValues = { ...studentValues(student), email2: student.email2 ?? '', currentPassword: '' };
+  // moving the account's mail elsewhere needs the password, not only this session (the server insists too)
+  const emailChanges = (email: string) => email.trim().toLowerCase() !== initial.email.trim().toLowerCase();
+  const form = useForm(
+    initial,
+    (values) => ({ ...profileErrors(values, lists), currentPassword: emailChanges(values.email) && !values.currentPassword ? EMAIL_NEEDS_PASSWORD : undefined }),
+    { email: emailCheck, agdNumber: agdNumberCheck },
+  );
   const save = useMutation({
-    mutationFn: (values: ProfileFields) => saveProfile(values),
+    mutationFn: ({ currentPassword, ...values }: ProfileValues) => saveProfile(emailChanges(values.email) ? { ...values, currentPassword } : values),
     onSuccess: (_, sent) => {
       rememberProfile(sent);
       refreshProfile();
@@ -126,9 +135,16 @@ function ProfileForm({ student, items, focusAgd }: { student: StoredProfile; ite
           form={form}
           items={items}
           afterEmail={
-            <Field label="Home email (optional)" error={form.error('email2')}>
-              <input type="email" autoComplete="home email" autoCapitalize="none" spellCheck={false} maxLength={200} {...form.field('email2')} />
-            </Field>
+            <>
+              {emailChanges(form.field('email').value) && (
+                <Field label="Current password" required hint="Needed to change your work email." error={form.error('currentPassword')}>
+                  <input type="password" autoComplete="current-password" maxLength={200} {...form.field('currentPassword')} />
+                </Field>
+              )}
+              <Field label="Home email (optional)" error={form.error('email2')}>
+                <input type="email" autoComplete="home email" autoCapitalize="none" spellCheck={false} maxLength={200} {...form.field('email2')} />
+              </Field>
+            </>
           }
         />
         {save.isSuccess && <Alert tone="success">Profile updated.</Alert>}

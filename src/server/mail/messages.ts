@@ -39,6 +39,13 @@ export const passwordChangedMail = (to: Recipient, publicUrl: string) =>
     `If you did not do this, recover your account at ${publicUrl}/recover and contact support at ${publicUrl}/support.`,
   ]);
 
+/** to the OLD address: if someone else moved the account to their own address, the owner still hears of it */
+export const emailChangedMail = (to: Recipient, newEmail: string, publicUrl: string) =>
+  letter(to, 'email-changed', 'Your CE Pass e-mail address was changed', [
+    `The e-mail address of your CE Pass account was just changed from ${to.email} to ${newEmail}. From now on, CE Pass writes to the new address.`,
+    `If you did not do this, contact support at ${publicUrl}/support at once, and say that this address is yours.`,
+  ]);
+
 export const ceReportMail = (to: Recipient, completed: number, pdf: Uint8Array, publicUrl: string) =>
   letter(
     to,

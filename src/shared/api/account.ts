@@ -52,9 +52,12 @@ export const Profile = v.object({
 export const getStudent = endpoint({ method: 'GET', path: 'student', access: 'student', query: v.object({ s: S }), response: v.object({ status: v.boolean(), student: Profile }) });
 export const getProfile = endpoint({ method: 'GET', path: 'profile', access: 'student', query: v.object({ s: S }), response: v.object({ status: v.boolean(), student: Profile }) });
 /**
- * the Profile tab sends the whole form; the Password tab sends password, password2 and the current
- * password (docs/decisions/0003-accounts.md: a stolen session alone cannot take the account over)
+ * the Profile tab sends the whole form, with the current password when the e-mail address changes; the
+ * Password tab sends password, password2 and the current password (docs/decisions/0003-accounts.md: a
+ * stolen session alone cannot take the account over)
  */
+/** the Profile tab's refusal (errorMsg and the currentPassword field) when the e-mail changes without the password */
+export const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your email address.';
 export const postProfile = endpoint({
   method: 'POST',
   path: 'profile',

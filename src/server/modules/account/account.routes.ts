@@ -2,7 +2,7 @@
 // credit summary and Proof of CE report, GDPR consent and the AGD reminder. The form rules are the
 // shared ones of domain/registration.ts, so a request that bypasses the form gets the form's words.
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { getAccountHome, getProfile, getStudent, postHideAgdReminder, postProfile, postRemoveConsent, postSendCeReport } from '#shared/api/account';
+import { EMAIL_NEEDS_PASSWORD, getAccountHome, getProfile, getStudent, postHideAgdReminder, postProfile, postRemoveConsent, postSendCeReport } from '#shared/api/account';
 import { getValidateAgdNumber, getValidateEmail, getValidateUsername, postRegister } from '#shared/api/session';
 import { CE_TYPE } from '#shared/domain/constants';
 import {
@@ -21,14 +21,14 @@ import {
 import { password2Error, passwordError } from '#shared/domain/validation';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
-import { ceReportMail, passwordChangedMail, welcomeMail } from '../../mail/messages.ts';
+import { ceReportMail, emailChangedMail, passwordChangedMail, welcomeMail } from '../../mail/messages.ts';
 import { countMail, enqueueMail, enqueueWithinLimit } from '../../mail/outbox.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import { hashToken, readCookie, sessionCookieName, startSession } from '../../plugins/session.ts';
 import type { AuthDeps } from '../auth/auth.routes.ts';
 import { loginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { issueToken } from '../auth/tokens.ts';
+import { issueToken, retireAllTokens } from '../auth/tokens.ts';
 import { nowIso } from '../../clock.ts';
 import { storedAccreditations } from '../certificates/certificates.service.ts';
 import { renderCeReport } from './ce-report-pdf.ts';
@@ -145,6 +145,11 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
   const throttle = loginThrottle(db, deps);
   const me = (id: number): Promise<StudentRow> => db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+  /** the current password, checked under the login throttles (a session must not become a guessing oracle) */
+  async function provePassword(row: StudentRow, password: string, ip: string): Promise<void> {
+    const ok = await throttle.attempt(row.username.toLowerCase(), ip, () => verifyPassword(password, row.passwordHash));
+    if (!ok) throw new HttpError(400, CURRENT_PASSWORD_WRONG, { errors: { currentPassword: CURRENT_PASSWORD_WRONG } });
+  }
   /** availability of the values whose own rules passed: the errors gain the "in use" messages */
   async function checkAvailability(f: { username?: string; email: string; agdNumber: string }, errors: Record<string, string>, exceptId: number | null) {
     if (f.username !== undefined && !errors.username && (await taken(db, 'username', f.username, exceptId))) errors.username = USERNAME_TAKEN;
@@ -208,17 +213,14 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
         if (p2) errors.password2 = p2;
         if (hasErrors(errors)) refuse(errors);
         const row = await me(student.id);
-        const account = row.username.toLowerCase();
-        await throttle.check(account, req.ip);
-        const ok = await verifyPassword(body.currentPassword!, row.passwordHash);
-        await throttle.record(account, req.ip, ok);
-        if (!ok) throw new HttpError(400, CURRENT_PASSWORD_WRONG, { errors: { currentPassword: CURRENT_PASSWORD_WRONG } });
+        await provePassword(row, body.currentPassword!, req.ip);
         const passwordHash = await hashPassword(body.password, deps.passwordHashCost);
         const current = readCookie(req, sessionCookieName(publicUrl));
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('students').set({ passwordHash, updatedAt: nowIso(clock) }).where('id', '=', student.id).execute();
           // every other device logs out; this one stays in
           await trx.deleteFrom('sessions').where('studentId', '=', student.id).where('tokenHash', '<>', current ? hashToken(current) : '').execute();
+          await retireAllTokens(trx, student.id, clock.now());
           await enqueueMail(trx, passwordChangedMail(row, publicUrl), clock.now());
         });
         deps.mailer.wake();
@@ -227,14 +229,26 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
       const f = trimFields({ ...body, agdNumber: body.agdNumber ?? '', email2: body.email2 ?? '' }) as ProfileFields;
       const errors: Record<string, string> = { ...profileErrors(f, await lookupValues(db), new Date(clock.now())) };
       await checkAvailability(f, errors, student.id);
-      if (hasErrors(errors)) refuse(errors);
-      await write((trx) =>
-        trx
+      const row = await me(student.id);
+      const emailChanges = f.email.toLowerCase() !== row.email;
+      // asked once the new address itself is acceptable: a taken or mistyped one is corrected first
+      if (emailChanges && !errors.email && !body.currentPassword) errors.currentPassword = EMAIL_NEEDS_PASSWORD;
+      if (hasErrors(errors)) {
+        // the password alone is missing: say so in the answer too, not only under the field
+        if (Object.keys(errors).length === 1 && errors.currentPassword) throw new HttpError(400, EMAIL_NEEDS_PASSWORD, { errors });
+        refuse(errors);
+      }
+      if (emailChanges) await provePassword(row, body.currentPassword!, req.ip);
+      const now = clock.now();
+      await write(async (trx) => {
+        await trx
           .updateTable('students')
           .set({ ...studentColumns(f), email2: f.email2 ? f.email2.toLowerCase() : null, updatedAt: nowIso(clock) })
           .where('id', '=', student.id)
-          .execute(),
-      );
+          .execute();
+        if (emailChanges) await enqueueMail(trx, emailChangedMail(row, f.email.toLowerCase(), publicUrl), now);
+      });
+      if (emailChanges) deps.mailer.wake();
       return { status: true };
     }),
 

@@ -13,7 +13,7 @@ import { HttpError, implement, type Implementation } from '../../plugins/contrac
 import { endSession, hashToken, startSession } from '../../plugins/session.ts';
 import { loginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { issueToken, retireTokens, TOKEN_TTL_MS, useToken } from './tokens.ts';
+import { issueToken, retireAllTokens, TOKEN_TTL_MS, useToken } from './tokens.ts';
 
 export const LOGIN_FAILED = 'Invalid login - please try again.';
 export const RECOVER_SENT = 'Check inbox for your login credentials.';
@@ -50,10 +50,8 @@ export function authRoutes(deps: AuthDeps): Implementation[] {
   return [
     implement(postLogin, async ({ body, req, reply }) => {
       const account = body.u.trim().toLowerCase();
-      await throttle.check(account, req.ip);
       const student = account ? await db.selectFrom('students').select([...publicFields, 'passwordHash']).where('username', '=', body.u.trim()).executeTakeFirst() : undefined;
-      const ok = student ? await verifyPassword(body.p, student.passwordHash) : (await verifyPassword(body.p, await dummyHash), false);
-      await throttle.record(account, req.ip, ok);
+      const ok = await throttle.attempt(account, req.ip, async () => (student ? verifyPassword(body.p, student.passwordHash) : (await verifyPassword(body.p, await dummyHash), false)));
       if (!ok || !student) throw new HttpError(401, LOGIN_FAILED);
       await startSession(db, req, reply, student.id, deps);
       return loginResult(student);
@@ -102,7 +100,8 @@ export function authRoutes(deps: AuthDeps): Implementation[] {
         const studentId = await useToken(trx, body.token, 'reset', now);
         if (studentId === null) return false;
         await trx.updateTable('students').set({ passwordHash, updatedAt: isoAt(now) }).where('id', '=', studentId).execute();
-        await retireTokens(trx, studentId, 'reset', now);
+        // the other reset links and every login link in old e-mails stop working with the old password
+        await retireAllTokens(trx, studentId, now);
         // security.md: a reset revokes every session of the account
         await trx.deleteFrom('sessions').where('studentId', '=', studentId).execute();
         const s = await trx.selectFrom('students').select(['id', 'email', 'firstname']).where('id', '=', studentId).executeTakeFirstOrThrow();

@@ -37,7 +37,10 @@ export async function useToken(db: Kysely<DB> | Transaction<DB>, token: string, 
   return row?.studentId ?? null;
 }
 
-/** every unused token of a kind stops working: a password reset retires the other reset links */
-export async function retireTokens(db: Kysely<DB> | Transaction<DB>, studentId: number, purpose: TokenPurpose, now: number): Promise<void> {
-  await db.updateTable('authTokens').set({ usedAt: isoAt(now) }).where('studentId', '=', studentId).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
+/**
+ * every unused login link and reset link of the account stops working: a new password (reset or change)
+ * must not leave a link in some mailbox that opens the account without it
+ */
+export async function retireAllTokens(db: Kysely<DB> | Transaction<DB>, studentId: number, now: number): Promise<void> {
+  await db.updateTable('authTokens').set({ usedAt: isoAt(now) }).where('studentId', '=', studentId).where('usedAt', 'is', null).execute();
 }
