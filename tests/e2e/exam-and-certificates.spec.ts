@@ -213,11 +213,12 @@ test('a student fails the exam, passes the retake, and gets credits, a Proof of 
     course.agdCode!,
     cert.code,
     ...course.learningObjectives!,
-    ...cert.accreditation,
+    ...cert.accreditation.map((a: { statement: string }) => a.statement),
     cert.cpdNote,
   ])
     await expect(dialog).toContainText(text);
-  expect(cert.accreditation).toHaveLength(2);
+  // the demo pack's example statements, stored on the certificate at its pass (docs/decisions/0009)
+  expect(cert.accreditation.length).toBeGreaterThan(0);
   const verifyLink = dialog.getByRole('link', { name: /Verify this certificate/ });
   await expect(verifyLink).toHaveAttribute('href', cert.verifyUrl);
   expect(new URL(cert.verifyUrl).pathname).toBe(`/verify/${cert.code}`);

@@ -181,7 +181,9 @@ describe('the course gate: an on-demand class', () => {
     expect(await outcome(steps.sva(c, s!))).toBe('ok');
     expect(await outcome(steps.survey(c, s!))).toBe('ok');
     expect(await outcome(steps.grade(c, s!))).toBe('ok');
-    expect(await certificatesOf(s!)).toHaveLength(1);
+    const [cert] = await certificatesOf(s!);
+    // issued by the grading transaction with the accreditation statements in force on the day (the demo's two)
+    expect(await t.database.db.selectFrom('certificateAccreditations').select('statement').where('certificateId', '=', cert!.id).execute()).toHaveLength(2);
   });
 
   it('exam already passed: another attempt is refused, the certificate stays one; the earlier steps may be resent', async () => {
