@@ -39,6 +39,7 @@ function appServer(appPort: number, data: string, extraEnv: Record<string, strin
       RATE_VALIDATE_PER_IP: '100000',
       RATE_FORMS_PER_IP: '1000',
       RATE_EVENTS_PER_IP: '100000',
+      RATE_WRITES_PER_STUDENT: '100000',
       ...extraEnv,
     },
   };

@@ -116,6 +116,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     {
       publicUrl: config.publicUrl,
       now: config.clock.now,
+      writesPerStudentPerMinute: limits.writesPerStudentPerMinute,
       // docs/decisions/0004: what every visitor sees alike, for a few seconds (not class or podcast: they carry serverTime)
       anonymousCacheMs: Object.fromEntries(['home', 'search', 'search-items', 'upcoming', 'ondemand', 'podcasts', 'tutorials', 'books', 'podcast-show', 'blurb'].map((p) => [`GET ${p}`, 5000])),
       rateLimits: {

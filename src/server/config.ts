@@ -26,7 +26,7 @@ export interface Config {
   /** scrypt cost exponent: N = 2^passwordHashCost (production 17) */
   passwordHashCost: number;
   /** per instance (security.md): tests and benchmarks raise them here, never by a code path of their own */
-  rateLimits: { loginPerIpPer15Min: number; registerPerIpPerHour: number; recoverPerIpPerHour: number; validatePerIpPer10Min: number; formsPerIpPerHour: number; eventsPerIpPer10Min: number };
+  rateLimits: { loginPerIpPer15Min: number; registerPerIpPerHour: number; recoverPerIpPerHour: number; validatePerIpPer10Min: number; formsPerIpPerHour: number; eventsPerIpPer10Min: number; writesPerStudentPerMinute: number };
   trustProxy: string | false;
   clock: Clock;
 }
@@ -63,6 +63,8 @@ const EnvSchema = v.object({
   RATE_VALIDATE_PER_IP: v.optional(Int('RATE_VALIDATE_PER_IP', 1, 1_000_000), '300'),
   RATE_FORMS_PER_IP: v.optional(Int('RATE_FORMS_PER_IP', 1, 1_000_000), '20'),
   RATE_EVENTS_PER_IP: v.optional(Int('RATE_EVENTS_PER_IP', 1, 1_000_000), '1000'),
+  // a student's POSTs per minute: room for an offline outbox replaying a day's plays and views at once
+  RATE_WRITES_PER_STUDENT: v.optional(Int('RATE_WRITES_PER_STUDENT', 1, 1_000_000), '120'),
   TRUST_PROXY: v.optional(v.string()),
   CLOCK_OFFSET_FILE: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
@@ -94,7 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPack: e.DEMO_PACK === 'none' ? null : path.resolve(e.DEMO_PACK),
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
-    rateLimits: { loginPerIpPer15Min: e.RATE_LOGIN_PER_IP, registerPerIpPerHour: e.RATE_REGISTER_PER_IP, recoverPerIpPerHour: e.RATE_RECOVER_PER_IP, validatePerIpPer10Min: e.RATE_VALIDATE_PER_IP, formsPerIpPerHour: e.RATE_FORMS_PER_IP, eventsPerIpPer10Min: e.RATE_EVENTS_PER_IP },
+    rateLimits: { loginPerIpPer15Min: e.RATE_LOGIN_PER_IP, registerPerIpPerHour: e.RATE_REGISTER_PER_IP, recoverPerIpPerHour: e.RATE_RECOVER_PER_IP, validatePerIpPer10Min: e.RATE_VALIDATE_PER_IP, formsPerIpPerHour: e.RATE_FORMS_PER_IP, eventsPerIpPer10Min: e.RATE_EVENTS_PER_IP, writesPerStudentPerMinute: e.RATE_WRITES_PER_STUDENT },
     trustProxy: e.TRUST_PROXY ?? false,
     clock: e.CLOCK_OFFSET_FILE ? offsetClock(path.resolve(e.CLOCK_OFFSET_FILE)) : systemClock,
     ...overrides,
