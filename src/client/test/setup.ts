@@ -1,0 +1,27 @@
+// The client tests' world, set before each file: IndexedDB (fake-indexeddb, where the session store persists),
+// a clean DOM, query cache, session and stubs after each test.
+import 'fake-indexeddb/auto';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { dismissNotice } from '../lib/notice.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { useSessionStore } from '../features/session/stores/session-store.ts';
+
+// a page on localhost is a secure context in browsers (lib/uuid.ts asks); happy-dom does not define the flag
+if (!('isSecureContext' in globalThis)) Object.defineProperty(globalThis, 'isSecureContext', { value: true });
+
+const defaults = queryClient.getDefaultOptions();
+
+beforeEach(() => {
+  // retries wait seconds between tries; what a failure shows is the same after the last one
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+});
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  useSessionStore.getState().clearSession();
+  dismissNotice();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
