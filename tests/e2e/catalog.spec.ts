@@ -37,7 +37,7 @@ test('the support form refuses each bad field with the spec’s message and deli
   expect(mail.text).toContain(`From: Riley Park <riley.${stamp}@example.com>`);
 });
 
-test('an e-book opens only for a logged-in student, and the download is recorded', async ({ page }) => {
+test('an e-book opens only for a logged-in student, and the download is recorded', async ({ page, context }) => {
   const book = demo.ebooks[0]!;
   await page.goto('/ebooks');
   await screenReady(page);
@@ -57,19 +57,25 @@ test('an e-book opens only for a logged-in student, and the download is recorded
   await screenReady(page);
   await expect(page.getByText('Free', { exact: true }).first()).toBeVisible();
 
-  // the real server answers the PDF; the page then shows a stand-in, because headless Chromium's PDF
-  // viewer never lets the test's context close
+  // the real server answers the PDF; the tab then shows a stand-in, because headless Chromium's PDF
+  // viewer never lets the test's context close (routed on the context: the PDF opens in a new tab)
   let served: { status: number; type: string; head: string } | null = null;
-  await page.route(`**/media/${book.pdf}`, async (route) => {
+  await context.route(`**/media/${book.pdf}`, async (route) => {
     const res = await route.fetch();
     served = { status: res.status(), type: res.headers()['content-type'] ?? '', head: (await res.body()).subarray(0, 5).toString() };
     await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>PDF</title><p>The PDF arrived.</p>' });
   });
   const recorded = page.waitForResponse((r) => r.url().endsWith('/api/book-response-mvp') && r.request().method() === 'POST');
+  const tab = page.waitForEvent('popup');
   await page.getByRole('button', { name: new RegExp(`: ${book.title}$`) }).click();
   expect((await recorded).status()).toBe(200);
-  await expect(page).toHaveURL(new RegExp(`/media/${book.pdf}$`));
+  // decisions.md: e-books open in a new tab, the library stays (a failed record would be said there)
+  const pdfTab = await tab;
+  await expect(pdfTab).toHaveURL(new RegExp(`/media/${book.pdf}$`));
+  await expect(pdfTab.getByText('The PDF arrived.')).toBeVisible();
   expect(served).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
+  await expect(page).toHaveURL(/\/ebooks$/);
+  await expect(page.getByText('System Error from Save Book Response.')).toHaveCount(0);
 });
 
 test('page 2 of on-demand shows the next rows the server pages out', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 // The one way the client talks to /api: builds the request from a contract endpoint (src/shared/api),
-// parses the answer with its response schema and turns every failure into an ApiError with a message.
+// parses the answer with its response schema and turns every failure into an ApiError; errorMessage is the
+// one place that decides which text a failure shows (docs/decisions/0008-client-tests-and-error-texts.md).
 import ky, { TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { ErrorBody, type BodyOf, type Endpoint, type QueryOf, type ResponseOf } from '#shared/api/endpoint';
@@ -9,25 +10,54 @@ export const GENERIC_ERROR = 'System error - contact tech support.';
 export const NETWORK_ERROR = 'Unable to reach CE Pass. Check your connection and try again.';
 export const TIMEOUT_ERROR = 'CE Pass took too long to answer. Try again.';
 
+/**
+ * how a call failed: `network` no answer at all (offline, timeout); `refused` the server answered
+ * `status: false` (a 4xx, or a 200 saying no), with or without an errorMsg of its own; `broken` the server
+ * failed (5xx) or answered something that cannot be read (not JSON, not the contract's shape)
+ */
+export type FailureKind = 'network' | 'refused' | 'broken';
+
 export class ApiError extends Error {
   /** HTTP status; 0 for a network failure or a timeout */
   readonly status: number;
-  /** true when the message is the server's own errorMsg */
-  readonly fromServer: boolean;
+  readonly kind: FailureKind;
+  /** the server's own errorMsg when it refused; null when it gave none (or when it did not refuse) */
+  readonly serverMessage: string | null;
   /** the server's message per field when it refused a form, shown under those fields */
   readonly errors?: Readonly<Record<string, string>>;
-  constructor(status: number, message: string, fromServer: boolean, errors?: Readonly<Record<string, string>>) {
-    super(message);
+  /** `text`: the server's errorMsg when it refused, the connection message when there was no answer */
+  constructor(status: number, kind: FailureKind, text: string | null, errors?: Readonly<Record<string, string>>) {
+    super(text ?? GENERIC_ERROR);
     this.name = 'ApiError';
     this.status = status;
-    this.fromServer = fromServer;
+    this.kind = kind;
+    this.serverMessage = kind === 'refused' ? text : null;
     this.errors = errors;
   }
 }
 
-/** the message to show for any error a call or a query produced */
-export const errorMessage = (error: unknown, fallback = GENERIC_ERROR): string =>
-  error instanceof ApiError && (error.fromServer || error.status === 0) ? error.message : fallback;
+/**
+ * The texts spec §8 gives one load or action: `refused` (its "service" text) when the server said no without
+ * a message of its own, `broken` (its "trapped"/"system" text) when the server failed or the answer was
+ * unreadable. One string serves both.
+ */
+export interface FailureTexts {
+  refused: string;
+  broken: string;
+}
+
+/**
+ * The message to show for any error a call or a query produced, decided here only: no network, the app's
+ * connection message; a refusal, the server's errorMsg or the refused text; a failure, the broken text.
+ * An error that is not an ApiError was thrown by our own code around the call: the broken ("trapped") text.
+ */
+export function errorMessage(error: unknown, texts: string | FailureTexts = GENERIC_ERROR): string {
+  const { refused, broken } = typeof texts === 'string' ? { refused: texts, broken: texts } : texts;
+  if (!(error instanceof ApiError)) return broken;
+  if (error.kind === 'network') return error.message;
+  if (error.kind === 'refused') return error.serverMessage ?? refused;
+  return broken;
+}
 
 const http = ky.create({
   prefixUrl: '/api',
@@ -40,6 +70,8 @@ const http = ky.create({
 });
 
 type AnyEndpoint = Endpoint<any, any, any>;
+
+const isRefusal = (data: unknown): boolean => typeof data === 'object' && data !== null && (data as { status?: unknown }).status === false;
 
 export interface CallOptions<E extends AnyEndpoint> {
   query?: QueryOf<E>;
@@ -67,7 +99,7 @@ export async function call<E extends AnyEndpoint>(endpoint: E, options: CallOpti
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, error instanceof TimeoutError ? TIMEOUT_ERROR : NETWORK_ERROR, false);
+    throw new ApiError(0, 'network', error instanceof TimeoutError ? TIMEOUT_ERROR : NETWORK_ERROR);
   }
 
   let data: unknown = null;
@@ -77,15 +109,18 @@ export async function call<E extends AnyEndpoint>(endpoint: E, options: CallOpti
     data = null;
   }
 
+  // a 5xx is the server's failure whatever its body says: the screen shows its "trapped" text, not a refusal
+  if (response.status >= 500) throw new ApiError(response.status, 'broken', null);
   const failure = v.safeParse(ErrorBody, data);
-  if (!response.ok || failure.success) {
-    if (failure.success) throw new ApiError(response.ok ? 200 : response.status, failure.output.errorMsg, true, failure.output.errors);
-    throw new ApiError(response.status, GENERIC_ERROR, false);
-  }
-
-  const parsed = v.safeParse(endpoint.response, data);
-  if (!parsed.success) throw new ApiError(response.status, GENERIC_ERROR, false);
-  return parsed.output as ResponseOf<E>;
+  if (failure.success) throw new ApiError(response.status, 'refused', failure.output.errorMsg.trim() || null, failure.output.errors);
+  // the spec's services say no with `status: false` alone: the screen's own service text stands in. An action
+  // (POST) that says so did not happen, even where its answer's shape allows false; a read may answer false
+  // as its result (validate-username: taken), so for a read only an answer outside its shape is a refusal
+  if (endpoint.method === 'POST' && isRefusal(data)) throw new ApiError(response.status, 'refused', null);
+  const parsed = response.ok ? v.safeParse(endpoint.response, data) : null;
+  if (parsed?.success) return parsed.output as ResponseOf<E>;
+  if (isRefusal(data)) throw new ApiError(response.status, 'refused', null);
+  throw new ApiError(response.status, 'broken', null);
 }
 
 /** fire-and-forget calls (page views, click logs): never block, never throw */

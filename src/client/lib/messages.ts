@@ -1,4 +1,6 @@
-// Messages of spec §8 shared by several screens.
+// Messages of spec §8 shared by several screens, and the refused/broken text pairs of spec §8 that
+// lib/api.ts errorMessage chooses from (refused: the service said no without a message; broken: trapped).
+import type { FailureTexts } from './api.ts';
 
 /** a list that failed to load (danger alert) */
 export const LIST_ERROR = 'System error - contact tech support.';
@@ -9,5 +11,27 @@ export const PASSWORD_HINT = '6 characters or longer: letters, digits and . ! @ 
 /** spec §4 guards, shared with the server */
 export { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_DONE_PODCAST, LISTEN_FIRST, VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
 
-/** spec §8 "Responses": a sponsored-video or survey answer the server did not record */
-export const RESPONSE_ERROR = 'Error recording response. Try again later.';
+/** spec §8 "Class": the class could not be loaded (classroom, reserve, live, attendance) */
+export const GET_CLASS_ERROR: FailureTexts = { refused: 'Service error: getClass.', broken: 'Trapped error: getClass service.' };
+/** spec §8 "Class": Reserve Seat (and the live page's automatic reservation) */
+export const RESERVE_ERROR: FailureTexts = { refused: 'Unable to reserve seat.', broken: 'Error trapped while reserving seat.' };
+/** spec §8 "Class": Enter Webinar logs the class start before leaving for the meeting */
+export const CLASS_START_ERROR: FailureTexts = { refused: 'Error classStart service.', broken: 'Trapped error: classStart' };
+
+/** spec §8 "Responses", one pair per save: the sponsored video's yes/no, a survey answer, the attendance answer */
+export const SVA_SAVE_ERROR: FailureTexts = { refused: 'Error recording response. Try again later.', broken: 'System error recording response. Try again later.' };
+export const SURVEY_SAVE_ERROR: FailureTexts = { refused: 'Data error.  Try again later.', broken: 'System Error.  Try again later.' };
+export const AFFIDAVIT_SAVE_ERROR: FailureTexts = { refused: 'System API error saving response.', broken: 'System error.  Contact technical support.' };
+
+/** spec §8 "Exam": grading refused without a message, or failed */
+export const GRADE_ERROR: FailureTexts = { refused: 'Technical Error. Try again later.', broken: 'Technical error.  Contact support.' };
+/** spec §8 "Exam": the exam (with the student's progress in it) failed to load */
+export const EXAM_LOAD_BROKEN = 'Technical error.  Contact support.';
+/** spec §8 "Exam": the server would not give this student the exam; the screen returns to the course */
+export const unableToLoadStudent = (returnsTo: 'classroom' | 'podcasts'): string => `Unable to load student.  Returning to ${returnsTo}.`;
+
+/** spec §8 "Ebook record failure": shown, while the PDF opens all the same */
+export const BOOK_RESPONSE_ERROR = 'System Error from Save Book Response.';
+
+/** spec §8 "Lists": the empty text of the home page's upcoming live webinars (§2 gives that list none) */
+export const NO_UPCOMING_CLASSES = 'No upcoming classes.';

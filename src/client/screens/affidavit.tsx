@@ -9,7 +9,7 @@ import { NoticeRedirect } from '../components/ui/notice-redirect.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { VIEW_CLASS_FIRST } from '../lib/messages.ts';
+import { AFFIDAVIT_SAVE_ERROR, GET_CLASS_ERROR, VIEW_CLASS_FIRST } from '../lib/messages.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { saveAffidavit } from '../features/learning/api/save-affidavit.ts';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
@@ -24,7 +24,7 @@ export default function AffidavitScreen() {
   if (cls.data === undefined)
     return (
       <Screen title="Confirm Attendance">
-        <QueryState query={cls} errorFallback="Service error: getClass." />
+        <QueryState query={cls} errorFallback={GET_CLASS_ERROR} />
       </Screen>
     );
   const { classObj, studentData: sd } = cls.data;
@@ -44,7 +44,7 @@ export default function AffidavitScreen() {
           No, I Did Not Attend
         </button>
       </div>
-      <MutationError mutation={save} fallback={'Error recording response. Try again later.'} />
+      <MutationError mutation={save} fallback={AFFIDAVIT_SAVE_ERROR} />
     </Screen>
   );
 }

@@ -17,6 +17,7 @@ import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { GENERIC_ERROR } from '../lib/api.ts';
 import { mediaUrl } from '../lib/media.ts';
+import { GET_CLASS_ERROR } from '../lib/messages.ts';
 import { apiQuery } from '../lib/query-client.ts';
 import { logClassView } from '../features/classes/api/class-view.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
@@ -203,7 +204,7 @@ export default function ClassroomScreen() {
   if (cls.data === undefined)
     return (
       <Screen title="Classroom">
-        <QueryState query={cls} errorFallback="Service error: getClass." />
+        <QueryState query={cls} errorFallback={GET_CLASS_ERROR} />
       </Screen>
     );
   const { classObj, studentData } = cls.data;

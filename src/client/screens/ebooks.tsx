@@ -1,9 +1,11 @@
 // /ebooks ('Dental eBooks', spec §2): the e-book library. Logged out, the button goes to login; logged in,
-// the download is recorded and the PDF opens in this window even if recording fails (decisions.md).
+// the download is recorded and the PDF opens in a new tab even if recording fails, which the row then says
+// (spec §8; decisions.md: e-books open in a new window).
 import { useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
 import type { Ebook } from '#shared/api/catalog';
-import { LIST_ERROR } from '../lib/messages.ts';
+import { BOOK_RESPONSE_ERROR, LIST_ERROR } from '../lib/messages.ts';
+import { errorMessage } from '../lib/api.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
@@ -19,11 +21,21 @@ const RECORD_WAIT_MS = 2000;
 
 function EbookRow({ book, loggedIn, eager }: { book: Ebook; loggedIn: boolean; eager: boolean }) {
   const [busy, setBusy] = useState(false);
+  const [recordError, setRecordError] = useState<string | null>(null);
   const label = book.buttonText || 'Get eBook';
   const open = async () => {
+    // the tab is opened inside the click (a popup blocker refuses one opened after a wait)
+    const tab = window.open('', '_blank');
     setBusy(true);
-    await Promise.race([recordBookResponse(book.hash).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, RECORD_WAIT_MS))]);
-    window.location.assign(mediaUrl(book.pdf));
+    setRecordError(null);
+    // a failed record is said on this page (spec §8), also when it comes after the PDF has opened
+    const recorded = recordBookResponse(book.hash).catch((error: unknown) => setRecordError(errorMessage(error, BOOK_RESPONSE_ERROR)));
+    await Promise.race([recorded, new Promise((resolve) => setTimeout(resolve, RECORD_WAIT_MS))]);
+    setBusy(false);
+    const pdf = mediaUrl(book.pdf);
+    if (!tab) return window.location.assign(pdf);
+    tab.opener = null;
+    tab.location.href = pdf;
   };
   return (
     <li className="row ebook">
@@ -44,6 +56,11 @@ function EbookRow({ book, loggedIn, eager }: { book: Ebook; loggedIn: boolean; e
             </Link>
           )}
         </div>
+        {recordError && (
+          <Alert tone="danger" dismissible onDismiss={() => setRecordError(null)}>
+            {recordError}
+          </Alert>
+        )}
       </div>
     </li>
   );

@@ -13,8 +13,8 @@ import { NoticeRedirect } from '../components/ui/notice-redirect.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { ApiError } from '../lib/api.ts';
-import { EVAL_FIRST, EXAM_DONE_CLASS } from '../lib/messages.ts';
+import { ApiError, errorMessage } from '../lib/api.ts';
+import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_LOAD_BROKEN, GRADE_ERROR, unableToLoadStudent } from '../lib/messages.ts';
 import { showNotice } from '../lib/notice.ts';
 import { uuid } from '../lib/uuid.ts';
 import { useExam } from '../features/learning/api/get-exam.ts';
@@ -23,7 +23,6 @@ import { gradeExam, refreshAfterPass, type ExamAnswer } from '../features/learni
 /** spec §8 exam messages (the first is the server's too, exam.routes.ts) */
 const ANSWER_ALL = 'Please answer all questions.';
 const EXAM_UNAVAILABLE = 'Exam not available.  Try again later.';
-const TECHNICAL_ERROR = 'Technical Error. Try again later.';
 
 /** where an exam sits in the flow: the class's pages or the episode's */
 export interface ExamPlace {
@@ -31,6 +30,8 @@ export interface ExamPlace {
   /** the classroom or the episode's series page; null while it is still being looked up */
   back: string | null;
   backLabel: 'Return to Classroom' | 'Return to Podcasts';
+  /** what 'Unable to load student.  Returning to …' names (spec §8) */
+  returnsTo: 'classroom' | 'podcasts';
   evalHref: string;
   /** the already-taken guard's alert */
   examDone: string;
@@ -182,7 +183,7 @@ function ExamForm({ place, questions, onPassed }: ExamFormProps) {
       {!passed && (
         <>
           {showMissing && missing.length > 0 && <Alert tone="danger">{ANSWER_ALL}</Alert>}
-          <MutationError mutation={grade} fallback={TECHNICAL_ERROR} />
+          <MutationError mutation={grade} fallback={GRADE_ERROR} />
           <button type="submit" className="button" disabled={grade.isPending}>
             {grade.isPending ? 'Grading…' : result ? 'Re-submit Exam' : 'Submit Exam'}
           </button>
@@ -198,10 +199,15 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
   // the pass reloads the exam, which then says "taken": that is this visit's result, not the guard's case
   const [passedHere, setPassedHere] = useState(false);
 
+  // the server would not give this student the exam (spec §8): back to the course, saying why; a 401 is left to
+  // the session (query-client.ts forgets it and the auth guard goes to /login)
+  const refused = exam.error instanceof ApiError && exam.error.kind === 'refused' && exam.error.status !== 401 ? exam.error : null;
+  if (refused && place.back !== null)
+    return <NoticeRedirect to={refused.serverMessage === EVAL_FIRST ? place.evalHref : place.back} notice={errorMessage(refused, unableToLoadStudent(place.returnsTo))} />;
   if (exam.data === undefined || place.back === null)
     return (
       <Screen title="Exam">
-        {exam.data === undefined ? <QueryState query={exam} errorFallback={EXAM_UNAVAILABLE} /> : <Loading />}
+        {exam.data === undefined ? <QueryState query={exam} errorFallback={{ refused: EXAM_UNAVAILABLE, broken: EXAM_LOAD_BROKEN }} /> : <Loading />}
       </Screen>
     );
   const { studentData: sd, exam: e, title } = exam.data;
@@ -221,7 +227,7 @@ export default function ClassExamScreen() {
   const { c = '' } = useParams<{ c: string }>();
   return (
     <ExamScreen
-      place={{ item: { c }, back: paths.classroom(c), backLabel: 'Return to Classroom', evalHref: paths.eval(c), examDone: EXAM_DONE_CLASS, certificateHref: paths.completed() }}
+      place={{ item: { c }, back: paths.classroom(c), backLabel: 'Return to Classroom', returnsTo: 'classroom', evalHref: paths.eval(c), examDone: EXAM_DONE_CLASS, certificateHref: paths.completed() }}
     />
   );
 }

@@ -8,7 +8,7 @@ import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { useHome } from '../features/catalog/api/get-home.ts';
 import { SearchBar } from '../features/catalog/components/search-bar.tsx';
-import { LIST_ERROR } from '../lib/messages.ts';
+import { LIST_ERROR, NO_UPCOMING_CLASSES } from '../lib/messages.ts';
 
 export default function HomeScreen() {
   const home = useHome();
@@ -37,7 +37,8 @@ export default function HomeScreen() {
               </Link>
             </div>
             {home.data.webinars.data.length === 0 ? (
-              <p className="empty">No upcoming webinars.</p>
+              // spec §8's empty text for this list (§2 gives home none; /webinars keeps 'No upcoming webinars.')
+              <p className="empty">{NO_UPCOMING_CLASSES}</p>
             ) : (
               <ul className="rows">
                 {home.data.webinars.data.map((item, i) => (

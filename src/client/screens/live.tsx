@@ -22,6 +22,7 @@ import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
 import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
+import { CLASS_START_ERROR, GET_CLASS_ERROR, RESERVE_ERROR } from '../lib/messages.ts';
 
 /** spec §9: the live page reloads its data every 15000 ms */
 const LIVE_REFRESH_MS = 15_000;
@@ -83,7 +84,7 @@ function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
       </div>
       <Countdown remaining={remaining} />
       {reserve.isPending && <Loading label="Reserving your seat…" />}
-      <MutationError mutation={reserve} fallback={'Unable to reserve seat.'} />
+      <MutationError mutation={reserve} fallback={RESERVE_ERROR} />
       {label === 'WAITLIST' ? (
         <section className="card waitlist-card" aria-labelledby="waitlist-title">
           <h2 id="waitlist-title">You are on the waitlist</h2>
@@ -97,7 +98,7 @@ function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
           <p className="hint" role="status">
             {refresh.isPending ? 'Checking…' : refresh.isSuccess ? 'Checked just now: still on the waitlist.' : ''}
           </p>
-          <MutationError mutation={refresh} fallback={'Service error: getClass.'} />
+          <MutationError mutation={refresh} fallback={GET_CLASS_ERROR} />
         </section>
       ) : (
         <>
@@ -130,7 +131,7 @@ function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
           )}
         </>
       )}
-      <MutationError mutation={start} fallback={'Error classStart service.'} />
+      <MutationError mutation={start} fallback={CLASS_START_ERROR} />
       <section aria-labelledby="calendar-title" className="calendar-links">
         <h2 id="calendar-title">Add to your calendar</h2>
         <ul className="inline-list">
@@ -168,7 +169,7 @@ export default function LiveScreen() {
   if (cls.data === undefined)
     return (
       <Screen title="Live Webinar">
-        <QueryState query={cls} errorFallback="Service error: getClass." />
+        <QueryState query={cls} errorFallback={GET_CLASS_ERROR} />
       </Screen>
     );
   const { classObj, studentData } = cls.data;

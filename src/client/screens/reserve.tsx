@@ -14,6 +14,7 @@ import { CLASS_TYPE } from '#shared/domain/constants';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import type { ClassDetail } from '#shared/api/classes';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
+import { GET_CLASS_ERROR, RESERVE_ERROR } from '../lib/messages.ts';
 
 function ReserveBody({ cls }: { cls: ClassDetail }) {
   const remaining = useRemainingSeconds(cls.releaseDateUTC, cls.serverTime);
@@ -44,7 +45,7 @@ function ReserveBody({ cls }: { cls: ClassDetail }) {
         )}
         <Link href={paths.webinars()}>All upcoming webinars</Link>
       </div>
-      <MutationError mutation={reserve} fallback={'Unable to reserve seat.'} />
+      <MutationError mutation={reserve} fallback={RESERVE_ERROR} />
       <ClassDetails cls={cls} live />
     </>
   );
@@ -56,7 +57,7 @@ export default function ReserveScreen() {
   if (!cls.isSuccess)
     return (
       <Screen title="Reserve a Seat">
-        <QueryState query={cls} errorFallback="Service error: getClass." />
+        <QueryState query={cls} errorFallback={GET_CLASS_ERROR} />
       </Screen>
     );
   const { classObj, studentData } = cls.data;

@@ -1,7 +1,7 @@
 // Alerts: danger (errors, announced at once), success and info (announced politely); optionally dismissible.
 import { useState, type ReactNode } from 'react';
 import { CORRECT_ERRORS } from '#shared/domain/registration';
-import { errorMessage } from '../../lib/api.ts';
+import { errorMessage, type FailureTexts } from '../../lib/api.ts';
 
 interface AlertProps {
   tone?: 'danger' | 'success' | 'info' | 'warning';
@@ -35,7 +35,8 @@ export function Alert({ tone = 'info', children, dismissible = false, onDismiss 
 
 interface MutationErrorProps {
   mutation: { isError: boolean; error: unknown; reset: () => void };
-  fallback: string;
+  /** spec §8's text(s) for this action when the server gave no message of its own (lib/api.ts errorMessage) */
+  fallback: string | FailureTexts;
   /** spec §8 gives some actions one text whatever the server said (Profile: 'Service error.') */
   message?: string;
 }

@@ -2,14 +2,14 @@
 // server's message (never a blank page), or the content.
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorMessage } from '../../lib/api.ts';
+import { errorMessage, type FailureTexts } from '../../lib/api.ts';
 import { Alert } from './alert.tsx';
 import { Loading } from './loading.tsx';
 
 interface QueryStateProps<T> {
   query: UseQueryResult<T>;
-  /** the message when the server gave none (spec §8 per screen) */
-  errorFallback?: string;
+  /** the message when the server gave none (spec §8 per screen; lib/api.ts errorMessage decides which) */
+  errorFallback?: string | FailureTexts;
   loadingLabel?: string;
   /**
    * only an answer fetched since the screen opened counts: a guard of spec §4 judges the student's progress as

@@ -8,7 +8,7 @@ import type { getSva } from '#shared/api/learning';
 import { VideoPlayer } from '../../../components/content/video-player.tsx';
 import { MutationError } from '../../../components/ui/alert.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
-import { RESPONSE_ERROR } from '../../../lib/messages.ts';
+import { SVA_SAVE_ERROR } from '../../../lib/messages.ts';
 import { saveSvaResponse, SVA_NO, SVA_YES } from '../api/save-sva-response.ts';
 
 export type Sva = ResponseOf<typeof getSva>['data'][number];
@@ -76,7 +76,7 @@ export function SponsoredOffer({ c, sva, onAnswered }: SponsoredOfferProps) {
           {sva.buttonTextNo}
         </button>
       </div>
-      <MutationError mutation={answer} fallback={RESPONSE_ERROR} />
+      <MutationError mutation={answer} fallback={SVA_SAVE_ERROR} />
       {hasVideo && (
         <button
           type="button"

@@ -7,7 +7,7 @@ import type { ResponseOf } from '#shared/api/endpoint';
 import type { getSurvey } from '#shared/api/learning';
 import { MutationError } from '../../../components/ui/alert.tsx';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
-import { RESPONSE_ERROR } from '../../../lib/messages.ts';
+import { SURVEY_SAVE_ERROR } from '../../../lib/messages.ts';
 import { saveSurveyResponse } from '../api/save-survey-response.ts';
 
 export type Survey = ResponseOf<typeof getSurvey>['data'][number];
@@ -63,7 +63,7 @@ function QuestionStep({ c, survey, question, index, onAnswered }: QuestionStepPr
         onChange={choose}
         className="survey-choices"
       />
-      <MutationError mutation={save} fallback={RESPONSE_ERROR} />
+      <MutationError mutation={save} fallback={SURVEY_SAVE_ERROR} />
       {/* says why the button is disabled, while it is */}
       <button
         type="submit"

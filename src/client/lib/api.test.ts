@@ -1,0 +1,40 @@
+// How call() sorts an answer into a result or a failure kind, for the cases screens cannot show apart: a read
+// whose result is `status: false`, and an action that says false in a shape that would otherwise pass.
+import { describe, expect, it } from 'vitest';
+import { getValidateUsername } from '#shared/api/session';
+import { postSaveAffidavit } from '#shared/api/learning';
+import { answerApi, failures, ok } from '../test/api-stub.ts';
+import { ApiError, call, errorMessage, NETWORK_ERROR } from './api.ts';
+
+const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as ApiError);
+
+describe('call', () => {
+  it("returns a read's own status false as its result (validate-username: taken)", async () => {
+    answerApi({ 'GET validate-username': ok({ status: false }) });
+    await expect(call(getValidateUsername, { query: { u: 'jordan' } })).resolves.toEqual({ status: false });
+  });
+
+  it('treats an action answering status false as refused, with the screen text standing in', async () => {
+    answerApi({ 'POST save-affidavit': ok({ status: false }) });
+    const error = await failureOf(call(postSaveAffidavit, { body: { c: 'live42', attended: true } }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect([error!.kind, error!.serverMessage]).toEqual(['refused', null]);
+    expect(errorMessage(error, { refused: 'service text', broken: 'trapped text' })).toBe('service text');
+  });
+
+  it.each([
+    ['a 5xx with a message', failures.serverError, 'broken', 'trapped text'],
+    ['an unreadable answer', failures.unreadable, 'broken', 'trapped text'],
+    ['a refusal with a reason', failures.refusedWithMessage('Seat already released.'), 'refused', 'Seat already released.'],
+    ['no network', failures.offline, 'network', NETWORK_ERROR],
+  ] as const)('sorts %s', async (_, answer, kind, text) => {
+    answerApi({ 'POST save-affidavit': answer });
+    const error = await failureOf(call(postSaveAffidavit, { body: { c: 'live42', attended: true } }));
+    expect(error?.kind).toBe(kind);
+    expect(errorMessage(error, { refused: 'service text', broken: 'trapped text' })).toBe(text);
+  });
+
+  it('gives an exception of our own code the trapped text', () => {
+    expect(errorMessage(new TypeError('x is undefined'), { refused: 'service text', broken: 'trapped text' })).toBe('trapped text');
+  });
+});

@@ -1,0 +1,64 @@
+// Spec §8 "Exam" texts on screen: loading the exam (the server's reason or 'Unable to load student.  Returning
+// to …' on the way back to the course, 'Technical error.  Contact support.' when it fails) and grading it.
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { NETWORK_ERROR } from '../lib/api.ts';
+import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
+import { classAnswer, classDetail, examAnswer, studentData } from '../test/fixtures.ts';
+import { findText, renderAt } from '../test/render.tsx';
+
+const classroom = ok(classAnswer(classDetail(), studentData({ classViewCount: 1, evalTaken: true })));
+
+describe('the exam that cannot be loaded', () => {
+  it("returns to the classroom with the server's reason", async () => {
+    answerApi({ 'GET exam': { status: 404, json: { status: false, errorMsg: 'Exam not available.  Try again later.' } }, 'GET class': classroom });
+    await renderAt('/exam/perio101');
+    expect(await findText('Exam not available.  Try again later.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/classroom/perio101');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Periodontal Charting Essentials' })).toBeTruthy();
+  });
+
+  it('returns to the classroom saying the student could not be loaded when the server gives no reason', async () => {
+    answerApi({ 'GET exam': failures.refused, 'GET class': classroom });
+    await renderAt('/exam/perio101');
+    expect(await findText('Unable to load student.  Returning to classroom.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/classroom/perio101');
+  });
+
+  it('returns to the podcasts when an episode exam cannot be loaded', async () => {
+    // the episode cannot be looked up either, so the way back is the podcast list
+    answerApi({ 'GET exam': failures.refused, 'GET podcast': failures.refused });
+    await renderAt('/exam-podcast/ep1');
+    expect(await findText('Unable to load student.  Returning to podcasts.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/podcasts');
+  });
+
+  it.each<[string, Answer, string]>([
+    ['a server error', failures.serverError, 'Technical error.  Contact support.'],
+    ['an unreadable answer', failures.unreadable, 'Technical error.  Contact support.'],
+    ['no network', failures.offline, NETWORK_ERROR],
+  ])('stays and says so on %s', async (_, failure, text) => {
+    answerApi({ 'GET exam': failure });
+    await renderAt('/exam/perio101');
+    expect(await findText(text)).toBeTruthy();
+    expect(window.location.pathname).toBe('/exam/perio101');
+  });
+});
+
+describe('grading', () => {
+  it.each<[string, Answer, string]>([
+    // (a 409 is a guard of spec §4: exam.tsx leaves for where that guard leads)
+    ['a refusal with a reason', failures.refusedWithMessage('Please answer all questions.', 400), 'Please answer all questions.'],
+    ['a refusal without a reason', failures.refused, 'Technical Error. Try again later.'],
+    ['a server error', failures.serverError, 'Technical error.  Contact support.'],
+    ['an unreadable answer', failures.unreadable, 'Technical error.  Contact support.'],
+    ['no network', failures.offline, NETWORK_ERROR],
+  ])('shows its text on %s', async (_, failure, text) => {
+    answerApi({ 'GET exam': ok(examAnswer()), 'POST grade-exam': failure });
+    await renderAt('/exam/perio101');
+    fireEvent.click(await screen.findByRole('radio', { name: '5 mm' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Exam' }));
+    expect(await findText(text)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit Exam' })).toBeTruthy();
+  });
+});
