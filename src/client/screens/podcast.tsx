@@ -45,7 +45,7 @@ function Episode({ episode }: { episode: PodcastListItem }) {
         {episode.sponsorCompanyName ? ` · ${episode.sponsorCompanyName}` : ''}
       </p>
       <p>
-        {formatDate(episode.releaseDateUTC)} · {formatDuration(episode.durationSec)} · {formatCreditsWithType(episode.credits, episode.ceTypeId)}
+        {[formatDate(episode.releaseDateUTC), formatDuration(episode.durationSec), formatCreditsWithType(episode.credits, episode.ceTypeId)].filter(Boolean).join(' · ')}
       </p>
       {episode.mp3 ? (
         // crossorigin so the request reaches the service worker in cors mode (offline-and-audio.md §2)

@@ -21,7 +21,13 @@ describe('formats of spec §9', () => {
   it('names credits with the CE type (decisions.md names)', () => {
     expect(formatCreditsWithType(1.5, 1)).toBe('1.5 CEU Self-study');
     expect(formatCreditsWithType(2, 2)).toBe('2 CEU Live, Interactive');
-    expect(formatCreditsWithType(0, 0)).toBe('0 CEU');
+  });
+  it('gives an item without credit no credit line, and never the name "undefined"', () => {
+    expect(formatCreditsWithType(0, 0)).toBe('');
+    expect(formatCreditsWithType(0, 0, 'undefined')).toBe('');
+    expect(formatCreditsWithType(null, 1)).toBe('');
+    expect(formatCreditsWithType(1, 0, 'undefined')).toBe('1 CEU');
+    expect(formatCreditsWithType(1, null, 'Live, Interactive')).toBe('1 CEU Live, Interactive');
   });
 });
 

@@ -46,9 +46,14 @@ export const formatDuration = (seconds: number | null | undefined): string => {
 /** 'N CEU' */
 export const formatCredits = (credits: number | null | undefined): string => `${credits ?? 0} CEU`;
 
-/** 'N CEU Self-study' (type name omitted when unknown) */
+/**
+ * 'N CEU Self-study' (type name omitted when unknown); '' for an item that carries no credit (product training:
+ * credits 0), so the screens show no credit line at all rather than '0 CEU undefined'
+ */
 export const formatCreditsWithType = (credits: number | null | undefined, ceTypeId: number | null | undefined, fallbackName = ''): string => {
-  // a credit without a CE type (tutorials, NONCE) shows no type name rather than the spec's 'undefined'
-  const name = ceTypeId === CE_TYPE.HOMESTUDY || ceTypeId === CE_TYPE.PARTICIPATORY ? ceTypeName(ceTypeId) : fallbackName;
+  if (!credits || credits <= 0) return '';
+  // a credit without a CE type (NONCE) shows no type name rather than the spec's 'undefined', which is also what
+  // the server's creditName says for one
+  const name = ceTypeId === CE_TYPE.HOMESTUDY || ceTypeId === CE_TYPE.PARTICIPATORY ? ceTypeName(ceTypeId) : fallbackName === 'undefined' ? '' : fallbackName;
   return name ? `${formatCredits(credits)} ${name}` : formatCredits(credits);
 };

@@ -7,6 +7,7 @@ import { richText } from '../../../lib/sanitize-html.tsx';
 
 
 export function ClassDetails({ cls, live = false }: { cls: ClassDetail; live?: boolean }) {
+  const credits = formatCreditsWithType(cls.credits, cls.ceTypeId, cls.creditName);
   return (
     <div className="class-details">
       {cls.photo && <img className="class-photo" src={mediaUrl(cls.photo)} alt="" width={480} height={270} decoding="async" />}
@@ -28,10 +29,13 @@ export function ClassDetails({ cls, live = false }: { cls: ClassDetail; live?: b
           <dt>{live ? 'Date' : 'Release date'}</dt>
           <dd>{live ? formatDateTime(cls.releaseDateUTC) : formatDate(cls.releaseDateUTC)}</dd>
         </div>
-        <div>
-          <dt>Credits</dt>
-          <dd>{formatCreditsWithType(cls.credits, cls.ceTypeId, cls.creditName)}</dd>
-        </div>
+        {/* product training carries no credit: no line rather than '0 CEU' */}
+        {credits && (
+          <div>
+            <dt>Credits</dt>
+            <dd>{credits}</dd>
+          </div>
+        )}
         {cls.durationMin > 0 && (
           <div>
             <dt>Length</dt>
