@@ -20,6 +20,16 @@ describe('health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it("names the deployment's SUPPORT_EMAIL, the address the footer shows", async () => {
+    expect(json(await t.app.inject('/api/health'))).toMatchObject({ supportEmail: 'support@cepass.example' });
+    const other = await buildTestApp({ supportEmail: 'help@clinic.example' }, { demo: false });
+    try {
+      expect(json(await other.app.inject('/api/health'))).toMatchObject({ supportEmail: 'help@clinic.example' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sends the security headers of security.md on every answer', async () => {
     for (const url of ['/api/health', '/api/nope']) {
       const res = await t.app.inject(url);

@@ -101,7 +101,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   registerContract(
     app,
     [
-      ...systemRoutes(database.db, { clock: config.clock, dialect: database.dialect, version: pkg.version, build: pkg.build }),
+      ...systemRoutes(database.db, { clock: config.clock, dialect: database.dialect, version: pkg.version, build: pkg.build, supportEmail: config.supportEmail }),
       ...catalogRoutes(catalogRepository(database.db), { clock: config.clock }),
       ...authRoutes(accountDeps),
       ...accountRoutes(accountDeps),

@@ -19,5 +19,13 @@ export const getHealth = endpoint({
   method: 'GET',
   path: 'health',
   access: 'public',
-  response: v.object({ status: v.boolean(), version: v.string(), build: v.number(), database: v.picklist(['sqlite', 'postgres']), serverTime: v.string() }),
+  response: v.object({
+    status: v.boolean(),
+    version: v.string(),
+    build: v.number(),
+    database: v.picklist(['sqlite', 'postgres']),
+    serverTime: v.string(),
+    /** the server's SUPPORT_EMAIL: the address the footer shows, so it follows the deployment's setting */
+    supportEmail: v.string(),
+  }),
 });

@@ -1,10 +1,12 @@
 // The footer of spec §2: info links, the contact block and "version 0.9.5 build 54" (from package.json).
+// The support address is the server's SUPPORT_EMAIL (from /api/health), so it follows the deployment.
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
-
-export const SUPPORT_EMAIL = 'support@cepass.example';
+import { useHealth } from '../../features/support/api/get-health.ts';
 
 export function SiteFooter() {
+  // until the server has named it (or when it cannot be reached), the support form is the way to write to us
+  const supportEmail = useHealth().data?.supportEmail;
   return (
     <footer className="site-footer">
       <nav aria-label="Footer">
@@ -27,8 +29,12 @@ export function SiteFooter() {
         <strong>Contact us</strong>
         <br />
         <Link href={paths.support()}>Support form</Link>
-        {' · '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+        {supportEmail && (
+          <>
+            {' · '}
+            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          </>
+        )}
       </address>
       <p className="version">
         CE Pass version {__APP_VERSION__} build {__APP_BUILD__}
