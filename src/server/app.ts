@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogRepository } from './modules/catalog/catalog.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { startRetention, type RetentionRunner } from './modules/system/retention.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { HttpError, registerContract } from './plugins/contract.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
@@ -36,6 +37,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   mailer: Mailer;
+  retention: RetentionRunner;
 }
 
 /** Seeds an empty database with the demo pack, and keeps demo webinar dates fresh (decisions.md). */
@@ -71,7 +73,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const mailer = startMailer(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, clock: config.clock, log: app.log });
   // seat reminders 24 h and 1 h before each webinar; the claim on each seat keeps two processes from both sending
   const reminders = startReminders(database.db, { clock: config.clock, mailer, publicUrl: config.publicUrl, log: app.log });
+  // expired sessions, spent links and old login attempts go; every process may run it (retention.ts)
+  const retention = startRetention(database.db, { clock: config.clock, log: app.log });
   app.addHook('onClose', async () => {
+    await retention.close();
     await reminders.close();
     await mailer.close();
     await database.close();
@@ -137,5 +142,5 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     },
   );
   await registerStaticFiles(app, database.db, { clientDir: config.clientDir, mediaDir: path.join(config.dataDir, 'media') });
-  return { app, database, mailer };
+  return { app, database, mailer, retention };
 }
