@@ -286,14 +286,50 @@ test('Enter Webinar opens the meeting link within 30 minutes of the start', asyn
   await expect(page).toHaveURL(`https://zoom.us/j/${startsSoon.meetingCode}`);
   await expect(page.getByText('meeting')).toBeVisible();
 
-  // entered: the live page offers the way on, the attendance question, then the evaluation
+  // entered before the start: the exam is not offered until the webinar begins (the course gate)
   await page.goto(`/live/${startsSoon.hash}`);
+  await expect(page.getByRole('timer')).not.toHaveText('Webinar in Progress...');
+  await expect(page.getByRole('link', { name: 'Take Exam' })).toHaveCount(0);
+
+  // entered while under way: the live page offers the way on, the attendance question, then the evaluation
+  await page.goto(`/live/${inProgress.hash}`);
+  await enterButton(page).click();
+  await expect(page).toHaveURL(`https://zoom.us/j/${inProgress.meetingCode}`);
+  await page.goto(`/live/${inProgress.hash}`);
   await page.getByRole('link', { name: 'Take Exam' }).click();
-  await expect(page).toHaveURL(new RegExp(`/classroom-affidavit/${startsSoon.hash}$`));
+  await expect(page).toHaveURL(new RegExp(`/classroom-affidavit/${inProgress.hash}$`));
   await screenReady(page);
   await expectAccessible(page, '/classroom-affidavit');
+  await page.getByRole('button', { name: 'No, I Did Not Attend' }).click();
+  // spec §2: the evaluation still follows, but there is no Live credit without attending
+  await expect(page).toHaveURL(new RegExp(`/eval/${inProgress.hash}$`));
+  await page.goto(`/live/${inProgress.hash}`);
+  await expect(page.getByText('Live credit requires attending the webinar.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Take Exam' })).toHaveCount(0);
+  await expectAccessible(page, '/classroom-live after not attending');
+  // and the exam itself says so, whatever the way there
+  await page.goto(`/exam/${inProgress.hash}`);
+  await expect(page).toHaveURL(new RegExp(`/classroom-live/${inProgress.hash}$`));
+  await expect(page.getByText('Live credit requires attending the webinar.').first()).toBeVisible();
+  await student.api.dispose();
+});
+
+test('Yes I Attended leads to the evaluation and, past it, to the exam for Live credit', async ({ page, playwright, baseURL }) => {
+  const student = await newStudent(playwright, baseURL, 'y');
+  await page.route('https://zoom.us/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'meeting' }));
+  await logIn(page, student, `/live/${inProgress.hash}`);
+  await expect(seatStatus(page)).toHaveText('RESERVED');
+  await enterButton(page).click();
+  await expect(page).toHaveURL(`https://zoom.us/j/${inProgress.meetingCode}`);
+  await page.goto(`/live/${inProgress.hash}`);
+  await page.getByRole('link', { name: 'Take Exam' }).click();
   await page.getByRole('button', { name: 'Yes I Attended' }).click();
-  await expect(page).toHaveURL(new RegExp(`/eval/${startsSoon.hash}$`));
+  await expect(page).toHaveURL(new RegExp(`/eval/${inProgress.hash}$`));
+  // the evaluation through the API (the learning-flow journey fills it in the browser); then the exam opens
+  const form = Object.fromEntries(['courseObjectives', 'courseUseful', 'courseAppropriate', 'courseLogical', 'instructorCommunication', 'instructorPreparedness', 'instructorEffectiveness', 'sitePresentation', 'siteNavigation', 'siteComparison'].map((k) => [k, 4]));
+  expect((await student.api.post('/api/save-eval', { data: { c: inProgress.hash, a: form } })).status()).toBe(200);
+  await page.goto(`/exam/${inProgress.hash}`);
+  await expect(page.getByRole('button', { name: 'Submit Exam' })).toBeVisible();
   await student.api.dispose();
 });
 

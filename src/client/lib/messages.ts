@@ -9,7 +9,7 @@ export const LIST_ERROR = 'System error - contact tech support.';
 export const PASSWORD_HINT = '6 characters or longer: letters, digits and . ! @ # $ % & * ~ : ; ? + = ^ _ -';
 
 /** spec §4 guards, shared with the server */
-export { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_DONE_PODCAST, LISTEN_FIRST, VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
+export { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_DONE_PODCAST, EXAM_UNAVAILABLE, LISTEN_FIRST, LIVE_CREDIT, VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
 
 /** spec §8 "Class": the class could not be loaded (classroom, reserve, live, attendance) */
 export const GET_CLASS_ERROR: FailureTexts = { refused: 'Service error: getClass.', broken: 'Trapped error: getClass service.' };

@@ -1,7 +1,8 @@
 // /classroom-affidavit/{c} (alias /affidavit/{c}), attendance confirmation (spec §2): 'Yes I Attended' or
 // 'No, I Did Not Attend', then the evaluation. The guards of spec §4 come first: a student who never viewed or
 // started the class goes to the classroom with 'Please view class before taking exam.'; one who has not
-// started it, or has already ended it, goes on to the evaluation.
+// started it, or has already ended it, goes on to the evaluation; so does one whose answer is recorded (the
+// first answer is the record). Before the webinar begins there is nothing to confirm yet (the course gate).
 import { useMutation } from '@tanstack/react-query';
 import { Redirect, useLocation, useParams } from 'wouter';
 import { MutationError } from '../components/ui/alert.tsx';
@@ -9,7 +10,7 @@ import { NoticeRedirect } from '../components/ui/notice-redirect.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { AFFIDAVIT_SAVE_ERROR, GET_CLASS_ERROR, VIEW_CLASS_FIRST } from '../lib/messages.ts';
+import { AFFIDAVIT_SAVE_ERROR, EXAM_UNAVAILABLE, GET_CLASS_ERROR, VIEW_CLASS_FIRST } from '../lib/messages.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { saveAffidavit } from '../features/learning/api/save-affidavit.ts';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
@@ -30,7 +31,8 @@ export default function AffidavitScreen() {
   const { classObj, studentData: sd } = cls.data;
   if (!sd) return <StaleSession />;
   if (sd.classViewCount === 0 && !sd.studentStarted) return <NoticeRedirect to={paths.classroom(classObj.hash)} notice={VIEW_CLASS_FIRST} />;
-  if (!sd.studentStarted || sd.studentEnded) return <Redirect to={paths.eval(classObj.hash)} replace />;
+  if (!classObj.canShowExam) return <NoticeRedirect to={paths.classroom(classObj.hash)} notice={EXAM_UNAVAILABLE} />;
+  if (!sd.studentStarted || sd.studentEnded || sd.attended !== null) return <Redirect to={paths.eval(classObj.hash)} replace />;
 
   return (
     <Screen title="Confirm Attendance">

@@ -14,15 +14,14 @@ import { QueryState } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
-import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_LOAD_BROKEN, GRADE_ERROR, unableToLoadStudent } from '../lib/messages.ts';
+import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_LOAD_BROKEN, EXAM_UNAVAILABLE, GRADE_ERROR, LIVE_CREDIT, unableToLoadStudent } from '../lib/messages.ts';
 import { showNotice } from '../lib/notice.ts';
 import { uuid } from '../lib/uuid.ts';
 import { useExam } from '../features/learning/api/get-exam.ts';
 import { gradeExam, refreshAfterPass, type ExamAnswer } from '../features/learning/api/grade-exam.ts';
 
-/** spec §8 exam messages (the first is the server's too, exam.routes.ts) */
+/** spec §5 (the server's too, exam.service.ts) */
 const ANSWER_ALL = 'Please answer all questions.';
-const EXAM_UNAVAILABLE = 'Exam not available.  Try again later.';
 
 /** where an exam sits in the flow: the class's pages or the episode's */
 export interface ExamPlace {
@@ -74,8 +73,9 @@ function ExamForm({ place, questions, onPassed }: ExamFormProps) {
       }
     },
     onError: (error) => {
-      // the server's guards (another tab finished the exam, or the evaluation is missing) lead where §4's do
-      if (!(error instanceof ApiError) || error.status !== 409) return;
+      // the course gate's refusals (another tab finished the exam, the evaluation is missing, no Live credit
+      // without attending) lead where §4's guards do
+      if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 403)) return;
       showNotice(error.message);
       navigate(error.message === EVAL_FIRST ? place.evalHref : place.back, { replace: true });
     },
@@ -212,6 +212,8 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
     );
   const { studentData: sd, exam: e, title } = exam.data;
   if (sd.examTaken && !passedHere) return <NoticeRedirect to={place.back} notice={place.examDone} />;
+  // a live webinar answered 'No, I Did Not Attend': no Live credit (the server refuses the grading too)
+  if (sd.attended === false) return <NoticeRedirect to={place.back} notice={LIVE_CREDIT} />;
   if (!sd.evalTaken) return <NoticeRedirect to={place.evalHref} notice={EVAL_FIRST} />;
   return (
     <Screen title="Exam" heading={`Exam: ${title}`}>

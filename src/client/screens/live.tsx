@@ -22,7 +22,7 @@ import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
 import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
-import { CLASS_START_ERROR, GET_CLASS_ERROR, RESERVE_ERROR } from '../lib/messages.ts';
+import { CLASS_START_ERROR, GET_CLASS_ERROR, LIVE_CREDIT, RESERVE_ERROR } from '../lib/messages.ts';
 
 /** spec §9: the live page reloads its data every 15000 ms */
 const LIVE_REFRESH_MS = 15_000;
@@ -117,13 +117,15 @@ function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
                 I Cannot Attend
               </Link>
             )}
-            {/* after entering, the way on to the attendance question and the exam (spec §4 learning flow) */}
-            {sd.studentStarted && !sd.examTaken && (
+            {/* after entering, once the webinar has begun, the way on to the attendance question and the exam
+                (spec §4 learning flow; the course gate opens nothing after the view before the start) */}
+            {sd.studentStarted && !sd.examTaken && cls.canShowExam && sd.attended !== false && (
               <Link className="button button-secondary" href={paths.affidavit(cls.hash)}>
                 Take Exam
               </Link>
             )}
           </div>
+          {sd.studentStarted && !sd.examTaken && sd.attended === false && <p className="hint">{LIVE_CREDIT}</p>}
           {enterHint && (
             <p id="enter-hint" className="hint">
               {enterHint}

@@ -113,13 +113,13 @@ export const listItem = (over: Partial<ClassListItem> = {}): ClassListItem => ({
   ...over,
 });
 
-export const examAnswer = (over: { evalTaken?: boolean; examTaken?: boolean } = {}): ResponseOf<typeof getExam> => ({
+export const examAnswer = (over: { evalTaken?: boolean; examTaken?: boolean; attended?: boolean | null } = {}): ResponseOf<typeof getExam> => ({
   status: true,
   exam: {
     minScore: 70,
     questions: [{ examQId: 1, question: 'Which probe depth suggests periodontitis?', option1: '2 mm', option2: '5 mm', option3: null, option4: null, option5: null, option6: null }],
   },
-  studentData: { evalTaken: over.evalTaken ?? true, examTaken: over.examTaken ?? false, examScore: null, examDate: null, attended: null },
+  studentData: { evalTaken: over.evalTaken ?? true, examTaken: over.examTaken ?? false, examScore: null, examDate: null, attended: over.attended ?? null },
   classId: 7,
   podcastId: null,
   title: 'Periodontal Charting Essentials',

@@ -1,7 +1,7 @@
 // The guards of spec §4 for the steps before the exam, judged on the student's progress as the server has it:
 // the evaluation needs a view (a live class: its start; a podcast: a play), the sponsored video and the survey
 // need the evaluation, a taken evaluation moves on, and a passed exam leads back to the course.
-// The server refuses the same steps (flow.routes.ts); these only spare the student a refused form.
+// The server refuses the same steps (the course gate, course-gate.service.ts); these only spare the student a refused form.
 import { Redirect } from 'wouter';
 import type { StudentClassData } from '#shared/api/classes';
 import type { ResponseOf } from '#shared/api/endpoint';

@@ -1,0 +1,43 @@
+// Live credit rests on attending (decisions.md, the course gate): what the live page and the exam show a
+// student who entered the webinar, by what they answered to the attendance question.
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LIVE_CREDIT } from '#shared/domain/guard-messages';
+import { answerApi, ok } from '../test/api-stub.ts';
+import { classAnswer, examAnswer, liveClass, seated } from '../test/fixtures.ts';
+import { findText, queryText, renderAt } from '../test/render.tsx';
+
+const inProgress = () => liveClass({ releaseDate: new Date(Date.now() - 10 * 60_000).toISOString(), releaseDateUTC: new Date(Date.now() - 10 * 60_000).toISOString(), canShowExam: true });
+
+describe('the live page after entering', () => {
+  it('offers Take Exam once the webinar has begun and the student has not said they did not attend', async () => {
+    answerApi({ 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true }))) });
+    await renderAt('/classroom-live/live42');
+    expect(await screen.findByRole('link', { name: 'Take Exam' })).toBeTruthy();
+    expect(queryText(LIVE_CREDIT)).toBeNull();
+  });
+
+  it("says 'Live credit requires attending the webinar.' instead of Take Exam after 'No, I Did Not Attend'", async () => {
+    answerApi({ 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true, attended: false }))) });
+    await renderAt('/classroom-live/live42');
+    expect(await findText(LIVE_CREDIT)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Take Exam' })).toBeNull();
+  });
+
+  it('offers no Take Exam before the webinar begins, though the student entered early', async () => {
+    answerApi({ 'GET class': ok(classAnswer(liveClass({ canShowExam: false }), seated({ studentStarted: true }))) });
+    await renderAt('/classroom-live/live42');
+    expect(await screen.findByRole('button', { name: 'Enter Webinar' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Take Exam' })).toBeNull();
+  });
+});
+
+describe('the exam of a webinar the student did not attend', () => {
+  it('goes back to the course with the sentence, never showing the questions', async () => {
+    answerApi({ 'GET exam': ok(examAnswer({ attended: false })), 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true, attended: false }))) });
+    await renderAt('/exam/live42');
+    expect(await findText(LIVE_CREDIT)).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).not.toBe('/exam/live42'));
+    expect(screen.queryByRole('button', { name: 'Submit Exam' })).toBeNull();
+  });
+});
