@@ -68,6 +68,36 @@ export async function buildTestApp(overrides: Partial<Config> = {}, opts: { demo
 
 export const json = (res: { body: string }) => JSON.parse(res.body) as Record<string, any>;
 
+/** the profile fields of a valid account (spec §5), unique by `n`: what the profile form saves */
+export const profileForm = (n: string, name = 'avery') => ({
+  title: 'Dr.',
+  firstname: name.charAt(0).toUpperCase() + name.slice(1),
+  lastname: 'Nguyen',
+  jobTitle: 'Dental Hygienist',
+  officeName: 'Bright Smiles',
+  address: '12 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  country: 'US',
+  phone: '2175550100',
+  email: `${name}.${n}@example.com`,
+  agdNumber: '',
+  certYear: '2015',
+  gender: 'F',
+  ageRange: '35-44',
+  officeSize: '2-5 providers',
+});
+
+/** a valid registration (spec §5) as POST /api/register takes it: username `${name}${n}`, password Secret.123 */
+export const registrationForm = (n: string, name = 'avery') => ({
+  ...profileForm(n, name),
+  username: `${name}${n}`,
+  password: 'Secret.123',
+  password2: 'Secret.123',
+  sourceHeard: 'Colleague',
+});
+
 /**
  * Students made directly in the database, each with a live session (security.md: tests that need many
  * students create them, rather than turning the register and login limits off). `cookie` is the header.

@@ -6,7 +6,7 @@ import { allEndpoints } from '#shared/api/index';
 import { loadConfig } from '../../config.ts';
 import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink.ts';
 import { pdfText } from '../../pdf-text.test-support.ts';
-import { buildTestApp, json, type TestApp } from '../../test-support.ts';
+import { buildTestApp, json, registrationForm, type TestApp } from '../../test-support.ts';
 
 let t: TestApp;
 let smtp: SmtpSink;
@@ -36,29 +36,7 @@ const profileOf = (form: Record<string, string>) => {
   return profile;
 };
 
-const valid = (n: string) => ({
-  title: 'Dr.',
-  firstname: 'Avery',
-  lastname: 'Nguyen',
-  jobTitle: 'Dental Hygienist',
-  officeName: 'Bright Smiles',
-  address: '12 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  country: 'US',
-  phone: '2175550100',
-  email: `avery.${n}@example.com`,
-  agdNumber: '',
-  certYear: '2015',
-  gender: 'F',
-  ageRange: '35-44',
-  officeSize: '2-5 providers',
-  username: `avery${n}`,
-  password: 'Secret.123',
-  password2: 'Secret.123',
-  sourceHeard: 'Colleague',
-});
+const valid = (n: string) => registrationForm(n);
 
 describe('register', () => {
   it('the demo lookups hold the values the valid form uses', async () => {

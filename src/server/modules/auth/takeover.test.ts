@@ -3,7 +3,7 @@
 // parallel guesses cannot outrun the login throttle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { buildTestApp, json, type TestApp } from '../../test-support.ts';
+import { buildTestApp, json, profileForm, registrationForm, type TestApp } from '../../test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,28 +19,10 @@ const cookieOf = (res: { headers: Record<string, unknown> }) => /^(sid=[^;]*)/.e
 const mailTo = (address: string) => t.database.db.selectFrom('emailOutbox').select(['toAddress', 'subject', 'textBody', 'kind']).where('toAddress', '=', address).orderBy('id').execute();
 const linkIn = (text: string, kind: 'login' | 'reset') => new RegExp(`/${kind}/([A-Za-z0-9_-]{43})`).exec(text)?.[1] ?? '';
 
-const form = (n: string) => ({
-  title: 'Dr.',
-  firstname: 'Robin',
-  lastname: 'Okafor',
-  jobTitle: 'Dental Hygienist',
-  officeName: 'Bright Smiles',
-  address: '12 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  country: 'US',
-  phone: '2175550100',
-  email: `robin.${n}@example.com`,
-  agdNumber: '',
-  certYear: '2015',
-  gender: 'F',
-  ageRange: '35-44',
-  officeSize: '2-5 providers',
-});
+const form = (n: string) => profileForm(n, 'robin');
 /** a new account through /api/register: its session cookie and the login link of its welcome mail */
 async function register(n: string) {
-  const res = await post('register', { ...form(n), username: `robin${n}`, password: 'Secret.123', password2: 'Secret.123', sourceHeard: 'Colleague' });
+  const res = await post('register', registrationForm(n, 'robin'));
   expect(res.statusCode, res.body).toBe(200);
   const welcome = (await mailTo(`robin.${n}@example.com`)).find((m) => m.kind === 'welcome')!;
   return { cookie: cookieOf(res), loginLink: linkIn(welcome.textBody, 'login') };
