@@ -15,13 +15,16 @@ export interface Course {
   id: number;
   hash: string;
   title: string;
-  speakerName: string | null;
+  description: string;
+  speakerName: string;
   /** class type (CLASS_TYPE); null for a podcast episode */
   typeId: number | null;
   isTutorial: boolean;
   releaseDate: string;
   /** a live webinar's end (start + duration); null for a podcast episode */
   endDate: string | null;
+  /** a class's length in minutes; an episode's rounded up */
+  durationMin: number;
   zoomCode: string | null;
   credits: number;
   ceTypeId: number;
@@ -33,13 +36,14 @@ export interface Course {
   minScore: number | null;
 }
 
-export async function findClass(db: Db, hash: string): Promise<Course | undefined> {
+/** a class by its hash, or by its id where a row already names it (a seat) */
+export async function findClass(db: Db, ref: string | { id: number }): Promise<Course | undefined> {
   const row = await db
     .selectFrom('classes as c')
     .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
     .leftJoin('exams as e', 'e.classId', 'c.id')
-    .select(['c.id', 'c.hash', 'c.name', 'sp.name as speakerName', 'c.typeId', 'c.isTutorial', 'c.releaseDate', 'c.endDate', 'c.zoomCode', 'c.credits', 'c.ceTypeId', 'c.agdCode', 'c.svaId', 'c.surveyId', 'e.id as examId', 'e.minScore'])
-    .where('c.hash', '=', hash)
+    .select(['c.id', 'c.hash', 'c.name', 'c.description', 'sp.name as speakerName', 'c.typeId', 'c.isTutorial', 'c.releaseDate', 'c.endDate', 'c.durationMin', 'c.zoomCode', 'c.credits', 'c.ceTypeId', 'c.agdCode', 'c.svaId', 'c.surveyId', 'e.id as examId', 'e.minScore'])
+    .where(typeof ref === 'string' ? 'c.hash' : 'c.id', '=', typeof ref === 'string' ? ref : ref.id)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -47,11 +51,13 @@ export async function findClass(db: Db, hash: string): Promise<Course | undefine
     id: row.id,
     hash: row.hash,
     title: row.name,
+    description: row.description,
     speakerName: row.speakerName,
     typeId: row.typeId,
     isTutorial: row.isTutorial === 1,
     releaseDate: row.releaseDate,
     endDate: row.endDate,
+    durationMin: row.durationMin,
     zoomCode: row.zoomCode,
     // PostgreSQL's real comes back as a number, but Number() keeps a driver's string from leaking through
     credits: Number(row.credits),
@@ -69,7 +75,7 @@ export async function findPodcast(db: Db, hash: string): Promise<Course | undefi
     .selectFrom('podcasts as p')
     .innerJoin('speakers as sp', 'sp.id', 'p.speakerId')
     .leftJoin('exams as e', 'e.podcastId', 'p.id')
-    .select(['p.id', 'p.hash', 'p.title', 'sp.name as speakerName', 'p.releaseDate', 'p.credits', 'p.ceTypeId', 'e.id as examId', 'e.minScore'])
+    .select(['p.id', 'p.hash', 'p.title', 'p.description', 'sp.name as speakerName', 'p.releaseDate', 'p.durationSec', 'p.credits', 'p.ceTypeId', 'e.id as examId', 'e.minScore'])
     .where('p.hash', '=', hash)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -78,11 +84,13 @@ export async function findPodcast(db: Db, hash: string): Promise<Course | undefi
     id: row.id,
     hash: row.hash,
     title: row.title,
+    description: row.description,
     speakerName: row.speakerName,
     typeId: null,
     isTutorial: false,
     releaseDate: row.releaseDate,
     endDate: null,
+    durationMin: Math.ceil(row.durationSec / 60),
     zoomCode: null,
     credits: Number(row.credits),
     ceTypeId: row.ceTypeId,

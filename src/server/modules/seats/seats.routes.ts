@@ -16,6 +16,7 @@ import { webinarIcs } from './calendar.ts';
 import { seatService } from './seats.service.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { CourseGate } from '../learning/course-gate.service.ts';
+import { findClass, type Course } from '../learning/course.repository.ts';
 
 export const NO_CLASS = 'No class selected.';
 export const NOT_RESERVABLE = 'This webinar is not open for reservations.';
@@ -35,26 +36,16 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
   const { db, clock, publicUrl, gate } = deps;
   const seats = seatService(db, { now: clock.now });
 
-  /** `q` is the transaction when inside one: on SQLite a query on `db` there would wait for itself */
-  const webinar = (where: { hash: string } | { id: number }, q0: Kysely<DB> = db) => {
-    let q = q0
-      .selectFrom('classes as c')
-      .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
-      .select(['c.id', 'c.hash', 'c.name', 'c.description', 'c.typeId', 'c.releaseDate', 'c.endDate', 'c.durationMin', 'c.zoomCode', 'sp.name as speakerName']);
-    q = 'hash' in where ? q.where('c.hash', '=', where.hash) : q.where('c.id', '=', where.id);
-    return q.executeTakeFirst();
-  };
-  type Webinar = NonNullable<Awaited<ReturnType<typeof webinar>>>;
-  const icsOf = (w: Webinar, cancelCode?: string) =>
-    webinarIcs({ hash: w.hash, title: w.name, description: w.description, speakerName: w.speakerName, start: w.releaseDate, durationMin: w.durationMin }, publicUrl, cancelCode ? { cancelUrl: `${publicUrl}/cancel-seat/${cancelCode}` } : undefined);
-  const mailInfo = (w: Webinar, cancelCode?: string) => ({ hash: w.hash, title: w.name, start: w.releaseDate, ics: icsOf(w, cancelCode) });
+  const icsOf = (w: Course, cancelCode?: string) =>
+    webinarIcs({ hash: w.hash, title: w.title, description: w.description, speakerName: w.speakerName, start: w.releaseDate, durationMin: w.durationMin }, publicUrl, cancelCode ? { cancelUrl: `${publicUrl}/cancel-seat/${cancelCode}` } : undefined);
+  const mailInfo = (w: Course, cancelCode?: string) => ({ hash: w.hash, title: w.title, start: w.releaseDate, ics: icsOf(w, cancelCode) });
   const recipient = (trx: Kysely<DB>, studentId: number) => trx.selectFrom('students').select(['id', 'email', 'firstname']).where('id', '=', studentId).executeTakeFirstOrThrow();
 
   return [
     implement(postReserveSeat, async ({ body, student }) => {
-      const w = await webinar({ hash: body.c });
+      const w = await findClass(db, body.c);
       if (!w) throw new HttpError(404, NO_CLASS);
-      if (w.typeId !== CLASS_TYPE.LIVE || w.endDate <= nowIso(clock)) throw new HttpError(409, NOT_RESERVABLE);
+      if (w.typeId !== CLASS_TYPE.LIVE || w.endDate! <= nowIso(clock)) throw new HttpError(409, NOT_RESERVABLE);
       // everything slow or read-only happens before the transaction: it holds the webinar's write lock
       const cancelCode = randomHash(18);
       const [to, info] = [await recipient(db, student.id), mailInfo(w, cancelCode)];
@@ -78,7 +69,7 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
     implement(postCancelSeat, async ({ body }) => {
       const result = await seats.cancel(body.code, async (trx, seatId) => {
         const seat = await trx.selectFrom('seats').select(['studentId', 'classId', 'cancelCode']).where('id', '=', seatId).executeTakeFirstOrThrow();
-        const w = (await webinar({ id: seat.classId }, trx as Kysely<DB>))!;
+        const w = (await findClass(trx, { id: seat.classId }))!;
         await enqueueMail(trx, promotedMail(await recipient(trx as Kysely<DB>, seat.studentId), mailInfo(w, seat.cancelCode), seat.cancelCode, publicUrl), clock.now());
       });
       if (!result) throw new HttpError(404, CANCEL_FAILED);
@@ -148,7 +139,7 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
     }),
 
     implement(getCalendar, async ({ query, reply }) => {
-      const w = await webinar({ hash: query.c });
+      const w = await findClass(db, query.c);
       if (!w || w.typeId !== CLASS_TYPE.LIVE) throw new HttpError(404, NO_CLASS);
       reply.header('content-disposition', `attachment; filename="${w.hash}.ics"`);
       return icsOf(w);
