@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dir = path.resolve(import.meta.dirname, '..', 'dist', 'client');
+// another built folder may be named (npm run lighthouse compresses its floor page the same way)
+const dir = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist', 'client'));
 const walk = (d) => readdirSync(d).flatMap((n) => (statSync(path.join(d, n)).isDirectory() ? walk(path.join(d, n)) : [path.join(d, n)]));
 let raw = 0;
 let br = 0;

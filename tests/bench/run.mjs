@@ -4,8 +4,8 @@
 //   2. all JS of the build, gzip
 //   3. cold start of the built server to its first 200, demo database present
 //   4. read throughput and p99 of /api/home, /api/ondemand, /api/class at 50 connections vs /api/health
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,43 +13,24 @@ import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { checkBurst, fireBurst, seedBurst, verdict } from './burst.mjs';
+import { buildFloorPage, median, root, startServer as startBuiltServer, stop } from './support.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const PORT = 4400;
 const base = `http://127.0.0.1:${PORT}`;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const results = {};
 
 if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 
 // the floor: a one-line React 19 page, built by the same Vite, gzip of its JS
-// inside the project, so it resolves the same react and react-dom from node_modules
-const floorDir = path.join(root, 'test-results', 'bench-floor');
-rmSync(floorDir, { recursive: true, force: true });
-mkdirSync(floorDir, { recursive: true });
-writeFileSync(path.join(floorDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>');
-writeFileSync(path.join(floorDir, 'main.js'), "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('p', null, 'Hello'));\n");
-writeFileSync(path.join(floorDir, 'vite.config.mjs'), 'export default { logLevel: "error" };\n');
-spawnSync('npx', ['vite', 'build', floorDir, '--config', path.join(floorDir, 'vite.config.mjs'), '--outDir', path.join(floorDir, 'dist')], { cwd: root, stdio: 'inherit' });
+const floorDist = buildFloorPage(path.join(root, 'test-results', 'bench-floor'));
 const jsIn = (dir) => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.js')).map((f) => path.join(dir, String(f)));
-const floor = jsIn(path.join(floorDir, 'dist')).reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+const floor = jsIn(floorDist).reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
 const allJs = jsIn(path.join(root, 'dist/client/assets')).reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ce-bench-'));
-const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base };
-async function startServer(extraEnv = {}, port = PORT) {
-  const started = performance.now();
-  const proc = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { cwd: root, env: { ...env, PORT: String(port), ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { proc, ms: performance.now() - started };
-    } catch {}
-    if (performance.now() - started > 60_000) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const stop = (proc) => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM')));
+// every process of the run shares one data folder and names the first server's origin
+const startServer = (extraEnv = {}, port = PORT) => startBuiltServer({ port, env: { DATA_DIR: dataDir, PUBLIC_URL: base, ...extraEnv } });
 
 try {
   // first start imports the demo pack; the measured cold starts have the database present
