@@ -12,23 +12,16 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { seatReminderMail, type ReminderDue } from '../../mail/messages.ts';
 import { webinarIcs } from './calendar.ts';
+import { startPeriodic, type PeriodicJob } from '../../jobs/periodic.ts';
 
 const HOUR = 3600_000;
 
-export interface ReminderRunner {
-  /** one pass at the clock's now; resolves with how many reminders it put in the outbox */
-  runOnce(): Promise<number>;
-  /** stops the timer and waits for a pass under way */
-  close(): Promise<void>;
-}
+export type ReminderRunner = PeriodicJob<number>;
 
 export function startReminders(
   db: Kysely<DB>,
   opts: { clock: Clock; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger; intervalMs?: number },
 ): ReminderRunner {
-  let closed = false;
-  let queued = 0;
-  let last: Promise<unknown> = Promise.resolve();
 
   /** reserved seats of live webinars that start within 24 hours and still owe the reminder now due */
   const dueSeats = (now: number) =>
@@ -106,11 +99,11 @@ export function startReminders(
     });
   }
 
-  async function pass(): Promise<number> {
+  async function pass(closing: () => boolean): Promise<number> {
     const now = opts.clock.now();
     let sent = 0;
     for (const seat of await dueSeats(now)) {
-      if (closed) break;
+      if (closing()) break;
       const due: ReminderDue = Date.parse(seat.releaseDate) - now <= HOUR ? '1h' : '24h';
       try {
         if (await remind(seat, due, now)) {
@@ -125,27 +118,5 @@ export function startReminders(
     return sent;
   }
 
-  /** passes run one after another, never side by side in one process */
-  function runOnce(): Promise<number> {
-    queued++;
-    const next = last.then(() => (closed ? 0 : pass())).finally(() => queued--);
-    last = next.catch(() => undefined);
-    return next;
-  }
-
-  const timer = setInterval(() => {
-    // a pass slower than the interval must not pile up more behind it
-    if (queued > 0) return;
-    runOnce().catch((err: unknown) => opts.log.error({ err }, 'seat reminder pass failed'));
-  }, opts.intervalMs ?? 60_000);
-  timer.unref();
-
-  return {
-    runOnce,
-    close: async () => {
-      closed = true;
-      clearInterval(timer);
-      await last;
-    },
-  };
+  return startPeriodic({ pass, idle: 0, intervalMs: opts.intervalMs ?? 60_000, log: opts.log, name: 'seat reminder' });
 }

@@ -7,6 +7,7 @@ import { isoAt, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { isPostgres } from '../../db/search-index.ts';
 import { SESSION_IDLE_MS } from '../../plugins/session.ts';
+import { startPeriodic, type PeriodicJob } from '../../jobs/periodic.ts';
 
 /** the login throttles look back an hour at most (login-throttle.ts); a day keeps room for an inquiry */
 export const LOGIN_ATTEMPTS_KEPT_MS = 24 * 3600_000;
@@ -20,12 +21,7 @@ export interface Pruned {
   loginAttempts: number;
 }
 
-export interface RetentionRunner {
-  /** one pass at the clock's now: how many rows of each kind it deleted */
-  runOnce(): Promise<Pruned>;
-  /** stops the timers and waits for a pass under way */
-  close(): Promise<void>;
-}
+export type RetentionRunner = PeriodicJob<Pruned>;
 
 type Prunable = 'sessions' | 'authTokens' | 'loginAttempts';
 
@@ -36,11 +32,8 @@ type Prunable = 'sessions' | 'authTokens' | 'loginAttempts';
  * DELETE finds the rows gone. A deadlock or serialization failure on PostgreSQL is retried.
  */
 export function startRetention(db: Kysely<DB>, opts: { clock: Clock; log: FastifyBaseLogger; intervalMs?: number; firstDelayMs?: number }): RetentionRunner {
-  let closed = false;
-  let last: Promise<unknown> = Promise.resolve();
-  let running = false;
 
-  async function prune(table: Prunable, now: number): Promise<number> {
+  async function prune(table: Prunable, now: number, closing: () => boolean): Promise<number> {
     const at = isoAt(now);
     let total = 0;
     for (;;) {
@@ -55,7 +48,7 @@ export function startRetention(db: Kysely<DB>, opts: { clock: Clock; log: Fastif
       const result = await retried(() => db.deleteFrom(table).where('id', 'in', batch).executeTakeFirst());
       const n = Number(result.numDeletedRows);
       total += n;
-      if (n < BATCH || closed) return total;
+      if (n < BATCH || closing()) return total;
     }
   }
 
@@ -71,13 +64,13 @@ export function startRetention(db: Kysely<DB>, opts: { clock: Clock; log: Fastif
     }
   }
 
-  async function pass(): Promise<Pruned> {
+  async function pass(closing: () => boolean): Promise<Pruned> {
     const now = opts.clock.now();
     const out: Pruned = { sessions: 0, authTokens: 0, loginAttempts: 0 };
     for (const table of ['sessions', 'authTokens', 'loginAttempts'] as const) {
-      if (closed) break;
+      if (closing()) break;
       try {
-        out[table] = await prune(table, now);
+        out[table] = await prune(table, now, closing);
       } catch (err) {
         // nothing is lost by waiting: the next pass deletes what this one could not
         opts.log.error({ err, table }, 'retention pass failed for a table; will retry');
@@ -87,34 +80,5 @@ export function startRetention(db: Kysely<DB>, opts: { clock: Clock; log: Fastif
     return out;
   }
 
-  /** passes run one after another, never side by side in one process */
-  function runOnce(): Promise<Pruned> {
-    const next = last.then(() => (closed ? { sessions: 0, authTokens: 0, loginAttempts: 0 } : pass()));
-    last = next.catch(() => undefined);
-    return next;
-  }
-
-  const tick = () => {
-    // a pass slower than the interval must not pile up more behind it
-    if (running) return;
-    running = true;
-    runOnce()
-      .catch((err: unknown) => opts.log.error({ err }, 'retention pass failed'))
-      .finally(() => (running = false));
-  };
-  // a first pass soon after start, so a server restarted more often than the interval still prunes
-  const first = setTimeout(tick, opts.firstDelayMs ?? 60_000);
-  const timer = setInterval(tick, opts.intervalMs ?? HOUR);
-  first.unref();
-  timer.unref();
-
-  return {
-    runOnce,
-    close: async () => {
-      closed = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await last;
-    },
-  };
+  return startPeriodic({ pass, idle: { sessions: 0, authTokens: 0, loginAttempts: 0 }, intervalMs: opts.intervalMs ?? HOUR, firstDelayMs: opts.firstDelayMs ?? 60_000, log: opts.log, name: 'retention' });
 }
