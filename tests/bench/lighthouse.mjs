@@ -121,6 +121,7 @@ try {
   const all = pages.flatMap((p) => p.runs);
   const range = (xs) => (xs.length ? `${Math.min(...xs)}–${Math.max(...xs)}` : '—');
   console.log(`  machine over the runs: Lighthouse CPU index ${range(all.map((r) => r.benchmarkIndex).filter(Number.isFinite).map(Math.round))}, 1-minute load ${range(all.map((r) => r.load))} on ${availableParallelism()} cores`);
+  if (Math.max(...all.map((r) => r.load)) > availableParallelism()) console.log('  (the machine was busier than its cores during some runs: their TBT and Performance are inflated; compare the CPU index of the runs, or run again when it is quiet)');
   console.log('');
   for (const p of summary.pages.filter((x) => !x.floor)) console.log(`${p.name}: ${p.misses.length ? `misses ${p.misses.join(', ')}` : 'every goal met'}`);
   const top = pages.find((p) => p.name === '/home')?.median?.opportunities ?? [];
