@@ -62,6 +62,8 @@ test.describe('home @desktop', () => {
 /** open routes of spec §2 (decisions.md query forms included) and the title each must show */
 const OPEN_ROUTES: [string, RegExp][] = [
   ['/', /^Home · CE Pass$/],
+  // the Learn tab's hub (docs/decisions/0011-phone-shell.md)
+  ['/learn', /^Learn · CE Pass$/],
   ['/search?q=implant', /^Search Results · CE Pass$/],
   ['/about', /^About CE Pass · CE Pass$/],
   ['/faculty', /^Faculty · CE Pass$/],
@@ -105,7 +107,7 @@ test.describe('every open route', () => {
 });
 
 const AUTH_ROUTES = [
-  '/account', '/gdpr', `/sva/${video.hash}`, `/survey/${video.hash}`, `/classroom-live/${live.hash}`, `/classroom-affidavit/${live.hash}`,
+  '/my-ce', '/account', '/gdpr', `/sva/${video.hash}`, `/survey/${video.hash}`, `/classroom-live/${live.hash}`, `/classroom-affidavit/${live.hash}`,
   `/eval/${video.hash}`, `/eval-podcast/${episode.hash}`, `/exam/${video.hash}`, `/exam-podcast/${episode.hash}`, `/done/${video.hash}`,
   '/seats', '/pending', '/pending/2', '/queue', '/queue/2', '/completed', '/completed/2', '/tutorial-history', '/tutorial-history/2',
 ];

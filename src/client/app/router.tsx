@@ -11,6 +11,8 @@ type Screen = LazyExoticComponent<ComponentType>;
 
 const S = {
   home: lazy(() => import('../screens/home.tsx')),
+  learn: lazy(() => import('../screens/learn.tsx')),
+  myCe: lazy(() => import('../screens/my-ce.tsx')),
   search: lazy(() => import('../screens/search.tsx')),
   about: lazy(() => import('../screens/about.tsx')),
   faculty: lazy(() => import('../screens/faculty.tsx')),
@@ -77,6 +79,7 @@ const devRoutes = import.meta.env.DEV
     })()
   : null;
 
+const MyCe = auth(S.myCe);
 const Seats = auth(S.seats);
 const Pending = auth(S.pending);
 const Queue = auth(S.queue);
@@ -104,6 +107,8 @@ export function AppRoutes() {
             <Redirect to={paths.home()} replace />
           </Route>
           <Route path={patterns.home} component={S.home} />
+          <Route path={patterns.learn} component={S.learn} />
+          <Route path={patterns.myCe} component={MyCe} />
           <Route path={patterns.search} component={S.search} />
           <Route path={patterns.about} component={S.about} />
           <Route path={patterns.faculty} component={S.faculty} />

@@ -37,6 +37,9 @@ const paged =
 export const patterns = {
   root: '/',
   home: '/home',
+  // the phone's hub tabs (docs/decisions/0011-phone-shell.md): additions to the spec's route table
+  learn: '/learn',
+  myCe: '/my-ce',
   search: '/search',
   about: '/about',
   faculty: '/faculty',
@@ -108,6 +111,8 @@ export const devPatterns = [
 
 export const paths = {
   home: () => '/home',
+  learn: () => '/learn',
+  myCe: () => '/my-ce',
   search: (filters?: ListFilters) => `/search${queryString({ cid: filters?.cid, coid: filters?.coid, q: filters?.q })}`,
   about: () => '/about',
   faculty: () => '/faculty',

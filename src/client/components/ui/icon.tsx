@@ -1,0 +1,95 @@
+// The app's few line icons (24×24, stroked in the text colour), drawn inline: no icon font, no image requests,
+// nothing the CSP must allow. Always decorative: the control beside or around an icon carries the words.
+import type { ReactNode } from 'react';
+
+const SHAPES = {
+  home: <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z" />,
+  learn: (
+    <>
+      <path d="M2 9.5 12 4.5l10 5-10 5z" />
+      <path d="M6 11.5V16c0 1.5 2.7 3 6 3s6-1.5 6-3v-4.5M22 9.5V15" />
+    </>
+  ),
+  podcasts: (
+    <>
+      <path d="M3 18v-6a9 9 0 0 1 18 0v6" />
+      <path d="M21 19a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2v-3a2 2 0 0 1 2-2h3zM3 19a2 2 0 0 0 2 2h1a2 2 0 0 0 2-2v-3a2 2 0 0 0-2-2H3z" />
+    </>
+  ),
+  award: (
+    <>
+      <circle cx="12" cy="9" r="6" />
+      <path d="M8.5 13.8 7 22l5-3 5 3-1.5-8.2" />
+    </>
+  ),
+  account: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </>
+  ),
+  login: <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3" />,
+  back: <path d="M15 18l-6-6 6-6" />,
+  chevron: <path d="M9 6l6 6-6 6" />,
+  webinar: (
+    <>
+      <rect x="2" y="6" width="14" height="12" rx="2" />
+      <path d="M16 10.5 22 7v10l-6-3.5" />
+    </>
+  ),
+  ondemand: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M10 8l6 4-6 4z" />
+    </>
+  ),
+  training: <path d="M21 8 12 3 3 8l9 5zM3 8v8l9 5 9-5V8M12 13v8" />,
+  ebook: <path d="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5" />,
+  progress: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 7v5l3 2" />
+    </>
+  ),
+  completed: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M8 12.5l3 3 5-6" />
+    </>
+  ),
+  bookmark: <path d="M6 3h12v18l-6-4-6 4z" />,
+  calendar: (
+    <>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </>
+  ),
+  viewed: (
+    <>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </>
+  ),
+} satisfies Record<string, ReactNode>;
+
+export type IconName = keyof typeof SHAPES;
+
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return (
+    <svg
+      className={className ? `icon ${className}` : 'icon'}
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {SHAPES[name]}
+    </svg>
+  );
+}
