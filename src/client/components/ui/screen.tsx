@@ -1,10 +1,13 @@
 // A screen's frame: sets the document title, renders the one h1, and takes focus after a navigation
 // so screen-reader users hear where they arrived; under the h1, the notice a guard sent along (lib/notice.ts).
+// Below a tab (config/parents.ts) the h1 sits in an app bar beside the Back button.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { parentOf } from '../../config/parents.ts';
 import { takeHeadingFocus } from '../../lib/navigation.ts';
 import { dismissNotice, useNotice } from '../../lib/notice.ts';
 import { Alert } from './alert.tsx';
+import { BackButton } from './back-button.tsx';
 
 interface ScreenProps {
   /** the screen name for the document title ("<title> · CE Pass") */
@@ -31,11 +34,23 @@ export function Screen({ title, heading, className, children }: ScreenProps) {
     if (takeHeadingFocus()) ref.current?.focus({ preventScroll: true });
   }, [location, search]);
 
+  const parent = parentOf(location);
+  const h1 = (
+    <h1 ref={ref} tabIndex={-1} className="screen-title">
+      {heading ?? title}
+    </h1>
+  );
+
   return (
     <div className={className ? `screen ${className}` : 'screen'}>
-      <h1 ref={ref} tabIndex={-1} className="screen-title">
-        {heading ?? title}
-      </h1>
+      {parent === null ? (
+        h1
+      ) : (
+        <div className="app-bar">
+          <BackButton parent={parent} />
+          {h1}
+        </div>
+      )}
       {notice && (
         <Alert tone="warning" dismissible onDismiss={dismissNotice}>
           {notice}

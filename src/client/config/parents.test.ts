@@ -1,0 +1,41 @@
+// The phone shell's table of parents and tabs (config/parents.ts): each screen's way up, and the tab it marks.
+import { describe, expect, it } from 'vitest';
+import { parentOf, tabOf } from './parents.ts';
+
+describe('parentOf', () => {
+  it.each([
+    ['/ondemand', '/learn'],
+    ['/ondemand/3', '/learn'],
+    ['/webinars', '/learn'],
+    ['/classroom/abc', '/ondemand'],
+    ['/classroom-reserve/abc', '/webinars'],
+    ['/classroom-live/abc', '/webinars'],
+    ['/classroom-affidavit/abc', '/classroom-live/abc'],
+    ['/exam/a%20b', '/classroom/a%20b'],
+    ['/survey/abc', '/classroom/abc'],
+    ['/podcast/show/ep', '/podcasts'],
+    ['/exam-podcast/ep', '/podcasts'],
+    ['/queue/2', '/my-ce'],
+    ['/completed', '/my-ce'],
+    ['/gdpr', '/account'],
+    ['/register', '/login'],
+    ['/about', '/home'],
+    ['/no/such/page', '/home'],
+    ['/constructor', '/home'],
+  ])('%s goes up to %s', (path, parent) => expect(parentOf(path)).toBe(parent));
+
+  it.each(['/', '/home', '/learn', '/podcasts', '/podcasts/2', '/my-ce', '/account', '/login', '/login/token'])('%s is a tab root', (path) => expect(parentOf(path)).toBeNull());
+});
+
+describe('tabOf', () => {
+  it.each([
+    ['/classroom-affidavit/abc', 'learn'],
+    ['/exam/abc', 'learn'],
+    ['/podcast/show/ep', 'podcasts'],
+    ['/seats', 'my-ce'],
+    ['/gdpr', 'account'],
+    ['/reset/token', 'login'],
+    ['/support', 'home'],
+    ['/home', 'home'],
+  ])('%s is under the %s tab', (path, tab) => expect(tabOf(path)).toBe(tab));
+});
