@@ -192,7 +192,7 @@ function PasswordTab() {
         </button>
       </form>
       <p>
-        <Link href={paths.gdpr()}>GDPR: remove my consent</Link>
+        <Link className="text-link" href={paths.gdpr()}>GDPR: remove my consent</Link>
       </p>
     </>
   );

@@ -8,7 +8,7 @@ import { PagedList } from '../components/content/paged-list.tsx';
 import { ProofOfCeDialog } from '../components/content/proof-of-ce-dialog.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
 import { completedTabFrom, isCanonicalPage, pageParam, paths, type CompletedTab } from '../config/paths.ts';
 import { formatCreditsWithType, formatDate } from '#shared/domain/format';
@@ -46,7 +46,7 @@ export default function CompletedScreen() {
   if (counts.isPending)
     return (
       <Screen title="CE Completed">
-        <Loading />
+        <ListSkeleton countLine />
       </Screen>
     );
   const c = counts.data?.data[0];

@@ -7,8 +7,8 @@ import type { Ebook } from '#shared/api/catalog';
 import { BOOK_RESPONSE_ERROR, LIST_ERROR } from '../lib/messages.ts';
 import { errorMessage } from '../lib/api.ts';
 import { Alert } from '../components/ui/alert.tsx';
-import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
+import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { paths } from '../config/paths.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { richText } from '../lib/sanitize-html.tsx';
@@ -75,7 +75,7 @@ export default function EbooksScreen() {
   return (
     <Screen title="Dental eBooks">
       {books.isPending ? (
-        <Loading />
+        <ListSkeleton countLine />
       ) : books.isError ? (
         <Alert tone="danger">{LIST_ERROR}</Alert>
       ) : books.data.data.length === 0 ? (

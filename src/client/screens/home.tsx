@@ -1,22 +1,28 @@
-// /home (spec §2): search bar, featured course, next upcoming webinars, newest on-demand and podcasts.
+// /home (spec §2): search bar, featured course, next upcoming webinars, newest on-demand and podcasts. On a
+// phone, where the side columns are not shown, home carries their categories (chips) and shows the webinars as a
+// row to swipe (lists.css), so the featured and popular items of the side columns stay one screen away.
 import { Link } from 'wouter';
+import { CategoryChips } from '../components/content/category-chips.tsx';
 import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-rows.tsx';
 import { FeaturedRow } from '../components/content/featured-row.tsx';
 import { Alert } from '../components/ui/alert.tsx';
-import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
+import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { paths } from '../config/paths.ts';
 import { useHome } from '../features/catalog/api/get-home.ts';
 import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 import { LIST_ERROR, NO_UPCOMING_CLASSES } from '../lib/messages.ts';
+import { useWide } from '../lib/viewport.ts';
 
 export default function HomeScreen() {
   const home = useHome();
+  const wide = useWide();
   return (
     <Screen title="Home" heading="Free dental CE, live and on demand" className="home">
       <SearchBar />
+      {!wide && <CategoryChips />}
       {home.isPending ? (
-        <Loading />
+        <ListSkeleton heading />
       ) : home.isError ? (
         <Alert tone="danger">{LIST_ERROR}</Alert>
       ) : (
@@ -40,7 +46,7 @@ export default function HomeScreen() {
               // spec §8's empty text for this list (§2 gives home none; /webinars keeps 'No upcoming webinars.')
               <p className="empty">{NO_UPCOMING_CLASSES}</p>
             ) : (
-              <ul className="rows">
+              <ul className="rows rows-carousel">
                 {home.data.webinars.data.map((item, i) => (
                   <WebinarRow key={item.hash} item={item} seats={home.data.webinars.seats} level={3} eager={i < 2} />
                 ))}

@@ -6,8 +6,8 @@ import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-ro
 import { FeaturedRow } from '../components/content/featured-row.tsx';
 import { LIST_ERROR } from '../lib/messages.ts';
 import { Alert } from '../components/ui/alert.tsx';
-import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
+import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { filtersFrom, paths } from '../config/paths.ts';
 import { useSearchResults } from '../features/catalog/api/get-search.ts';
 import { SearchBar } from '../features/catalog/components/search-bar.tsx';
@@ -36,7 +36,7 @@ export default function SearchScreen() {
     <Screen title="Search Results">
       <SearchBar filters={filters} />
       {results.isPending ? (
-        <Loading />
+        <ListSkeleton heading />
       ) : results.isError ? (
         <Alert tone="danger">{LIST_ERROR}</Alert>
       ) : results.data.webinars.totalRows + results.data.classes.totalRows + results.data.podcasts.totalRows === 0 ? (

@@ -3,8 +3,8 @@
 import { Link } from 'wouter';
 import { ContentRow, Detail } from '../components/content/content-row.tsx';
 import { Alert } from '../components/ui/alert.tsx';
-import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
+import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { paths } from '../config/paths.ts';
 import { errorMessage } from '../lib/api.ts';
 import { LIST_ERROR } from '../lib/messages.ts';
@@ -17,7 +17,7 @@ export default function SeatsScreen() {
   return (
     <Screen title="Reserved Seats">
       {seats.isPending ? (
-        <Loading />
+        <ListSkeleton countLine />
       ) : seats.isError ? (
         <Alert tone="danger">{errorMessage(seats.error, LIST_ERROR)}</Alert>
       ) : seats.data.data.length === 0 ? (
@@ -50,7 +50,7 @@ export default function SeatsScreen() {
                   }
                 >
                   <Detail>{row.speakerName}</Detail>
-                  <Detail label="Sponsor">{row.sponsorCompanyName}</Detail>
+                  <Detail label="Sponsor" secondary>{row.sponsorCompanyName}</Detail>
                   <Detail>{formatDateTime(row.releaseDateUTC)}</Detail>
                   <Detail>{formatCreditsWithType(row.credits, null, row.creditName)}</Detail>
                 </ContentRow>

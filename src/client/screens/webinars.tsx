@@ -4,8 +4,8 @@ import { WebinarRow } from '../components/content/class-rows.tsx';
 import { Rows } from '../components/content/paged-list.tsx';
 import { LIST_ERROR } from '../lib/messages.ts';
 import { Alert } from '../components/ui/alert.tsx';
-import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
+import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { filtersFrom, paths } from '../config/paths.ts';
 import { useUpcoming } from '../features/catalog/api/get-upcoming.ts';
 import { SearchBar } from '../features/catalog/components/search-bar.tsx';
@@ -17,7 +17,7 @@ export default function WebinarsScreen() {
     <Screen title="Upcoming Webinars">
       <SearchBar filters={filters} list={paths.webinars} />
       {list.isPending ? (
-        <Loading />
+        <ListSkeleton countLine />
       ) : list.isError ? (
         <Alert tone="danger">{LIST_ERROR}</Alert>
       ) : list.data.data.length === 0 ? (

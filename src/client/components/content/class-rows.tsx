@@ -18,7 +18,7 @@ export function WebinarRow({ item, seats, level, eager }: RowOptions & { item: C
   return (
     <ContentRow title={item.className} href={label ? paths.live(item.hash) : paths.reserve(item.hash)} photo={item.photo} badges={[label]} level={level} eager={eager}>
       <Detail>{item.speakerName}</Detail>
-      <Detail label="Sponsor">{item.sponsorCompanyName}</Detail>
+      <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
       <Detail>{formatDateTime(item.releaseDateUTC)}</Detail>
       <Detail>{formatCreditsWithType(item.credits, item.ceTypeId, item.creditName)}</Detail>
     </ContentRow>
@@ -30,7 +30,7 @@ export function ClassRow({ item, level, eager, actions }: RowOptions & { item: C
   return (
     <ContentRow title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions}>
       <Detail>{item.speakerName}</Detail>
-      <Detail label="Sponsor">{item.sponsorCompanyName}</Detail>
+      <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
       <Detail label="Released">{formatDate(item.releaseDateUTC)}</Detail>
       <Detail>{formatCreditsWithType(item.credits, item.ceTypeId, item.creditName)}</Detail>
     </ContentRow>
@@ -42,7 +42,7 @@ export function PodcastRow({ item, level, eager }: RowOptions & { item: PodcastL
   return (
     <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager}>
       <Detail>{item.speakerName}</Detail>
-      <Detail label="Sponsor">{item.sponsorCompanyName}</Detail>
+      <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
       <Detail>
         {formatDate(item.releaseDateUTC)}
         {item.durationSec > 0 && <> · {formatDuration(item.durationSec)}</>}

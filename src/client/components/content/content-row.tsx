@@ -25,25 +25,31 @@ interface ContentRowProps {
   shape?: 'wide' | 'square';
 }
 
+/*
+ * The photo and the badges share the first column: on a phone (lists.css) the row is compact, at most 130 px
+ * tall, with the badges under the thumbnail where the 16:9 photo leaves room; from 900 px on it is the full card.
+ * The badges come before the title in the reading order either way.
+ */
 export function ContentRow({ title, href, photo, badges, level = 2, eager = false, onNavigate, children, actions, className, shape = 'wide' }: ContentRowProps) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const shown = (badges ?? []).filter((b): b is Label => Boolean(b));
+  const classes = ['row', shape === 'square' && 'row-square', actions && 'row-has-actions', className].filter(Boolean).join(' ');
   return (
-    <li className={className ? `row ${className}` : 'row'}>
-      {photo ? (
-        <img
-          className={shape === 'square' ? 'row-photo row-photo-square' : 'row-photo'}
-          src={mediaUrl(photo)}
-          alt=""
-          width={shape === 'square' ? 90 : 160}
-          height={90}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-        />
-      ) : (
-        <span className="row-photo row-photo-empty" aria-hidden="true" />
-      )}
-      <div className="row-body">
+    <li className={classes}>
+      <div className="row-media">
+        {photo ? (
+          <img
+            className="row-photo"
+            src={mediaUrl(photo)}
+            alt=""
+            width={shape === 'square' ? 90 : 160}
+            height={90}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <span className="row-photo row-photo-empty" aria-hidden="true" />
+        )}
         {shown.length > 0 && (
           <p className="row-badges">
             {shown.map((b) => (
@@ -51,6 +57,8 @@ export function ContentRow({ title, href, photo, badges, level = 2, eager = fals
             ))}
           </p>
         )}
+      </div>
+      <div className="row-body">
         <Heading className="row-title">
           <Link href={href} className="row-link" onClick={onNavigate}>
             {title}
@@ -63,11 +71,14 @@ export function ContentRow({ title, href, photo, badges, level = 2, eager = fals
   );
 }
 
-/** a detail line that disappears when empty */
-export function Detail({ label, children }: { label?: string; children: ReactNode }) {
+/**
+ * a detail line that disappears when empty; a `secondary` one (the sponsor) is left out of the compact phone
+ * row and shown on the full card (the class page names it too)
+ */
+export function Detail({ label, secondary = false, children }: { label?: string; secondary?: boolean; children: ReactNode }) {
   if (children === null || children === undefined || children === '') return null;
   return (
-    <p className="row-detail">
+    <p className={secondary ? 'row-detail row-detail-secondary' : 'row-detail'}>
       {label && <span className="row-detail-label">{label}: </span>}
       {children}
     </p>

@@ -31,7 +31,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
         onNavigate={() => logFeaturedClick(VPAD_SLOT.FEATURED_CLASS, fc.hash)}
       >
         <Detail>{fc.name}</Detail>
-        <Detail label="Sponsor">{fc.companyName}</Detail>
+        <Detail label="Sponsor" secondary>{fc.companyName}</Detail>
         <Detail label="Released">{formatDate(fc.releaseDateUTC)}</Detail>
         <Detail>{formatCreditsWithType(fc.credits, fc.ceTypeId)}</Detail>
         {fc.blurb && <p className="row-blurb">{fc.blurb}</p>}
@@ -51,7 +51,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
         onNavigate={() => logFeaturedClick(VPAD_SLOT.FEATURED_PODCAST, fp.hash)}
       >
         <Detail>{fp.speakerName}</Detail>
-        <Detail label="Sponsor">{fp.companyName}</Detail>
+        <Detail label="Sponsor" secondary>{fp.companyName}</Detail>
         <Detail>
           {formatDate(fp.releaseDateUTC)}
           {fp.durationSec > 0 && <> · {formatDuration(fp.durationSec)}</>}

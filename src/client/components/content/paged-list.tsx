@@ -9,10 +9,9 @@ import { placeAds } from '#shared/domain/ads';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { LIST_ERROR } from '../../lib/messages.ts';
 import { Alert } from '../ui/alert.tsx';
-import { Loading } from '../ui/loading.tsx';
 import { Pagination } from '../ui/pagination.tsx';
+import { ListSkeleton } from '../ui/skeleton.tsx';
 import { AdBanner } from './ad-banner.tsx';
-
 
 export interface PagedData<T> {
   totalRows: number;
@@ -48,7 +47,7 @@ export const pageCount = (totalRows: number, pageSize: number): number => (pageS
 
 export function PagedList<T>({ query, page, href, empty, header, renderItem, label, skip, listError = true, canonical = true, ads, paginationFrom }: PagedListProps<T>) {
   if (!canonical) return <Redirect to={href(page)} replace />;
-  if (query.isPending) return <Loading />;
+  if (query.isPending) return <ListSkeleton countLine={header !== undefined} />;
   if (query.isError)
     return (
       <Alert tone="danger">
