@@ -52,11 +52,64 @@ export const test = base.extend<{ problems: string[] }>({
 });
 export { expect };
 
-/** WCAG 2.2 AA, as quality-bars.md sets it: zero violations */
+/** WCAG 2.2 AA, as quality-bars.md sets it: zero violations; on the phone also 44 × 44 px tap targets */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   expect(summary, `axe on ${label}`).toEqual([]);
+  if (test.info().project.name === 'phone') await expectTapTargets(page, label);
+}
+
+/** quality-bars.md: every interactive element outside running text is at least this wide and tall on a phone */
+export const MIN_TARGET = 44;
+
+/**
+ * Measures every visible interactive element of the page and fails listing those under 44 × 44 px (name and
+ * size). What counts as the target is what a finger hits: a link stretched over its row (a positioned ::after)
+ * is its row, a checkbox or radio is itself with its label. Exempt: a link inline in a paragraph of prose
+ * (text around it in its block), except in navigation, header, footer, ads and the search bar.
+ */
+export async function expectTapTargets(page: Page, label: string): Promise<void> {
+  const offenders = await page.evaluate((min) => {
+    const INTERACTIVE = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+    const NEVER_PROSE = 'nav, header, footer, .ad, [role="search"], .actions, .row-actions';
+    const rectOf = (el: Element): DOMRect => el.getBoundingClientRect();
+    const union = (a: DOMRect, b: DOMRect): DOMRect => {
+      const left = Math.min(a.left, b.left);
+      const top = Math.min(a.top, b.top);
+      return new DOMRect(left, top, Math.max(a.right, b.right) - left, Math.max(a.bottom, b.bottom) - top);
+    };
+    const inRunningText = (el: Element): boolean => {
+      if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline' || el.closest(NEVER_PROSE)) return false;
+      let block = el.parentElement;
+      while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
+      if (!block || !block.matches('p, li, dd, td, blockquote, figcaption, .prose, .prose *')) return false;
+      // prose: words of the block's own besides the link's
+      return (block.textContent ?? '').replace(el.textContent ?? '', '').replace(/\s+/g, ' ').trim().length >= 10;
+    };
+    const targetOf = (el: HTMLElement): DOMRect => {
+      const after = getComputedStyle(el, '::after');
+      if (after.content !== 'none' && after.position === 'absolute' && el.offsetParent) return rectOf(el.offsetParent);
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') && el.labels?.length) return Array.from(el.labels).reduce((r, l) => union(r, rectOf(l)), rectOf(el));
+      return rectOf(el);
+    };
+    const nameOf = (el: HTMLElement): string => {
+      const classes = Array.from(el.classList).map((c) => `.${c}`).join('');
+      const text = (el.getAttribute('aria-label') ?? el.textContent ?? (el as HTMLInputElement).name ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes} "${text}"`;
+    };
+    const found: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(INTERACTIVE))) {
+      if (el.closest('[hidden], [inert], [aria-hidden="true"]') || !el.checkVisibility({ visibilityProperty: true })) continue;
+      const own = rectOf(el);
+      // the visually-hidden pattern (1 px, clipped): nothing to tap
+      if (own.width <= 1 || own.height <= 1 || inRunningText(el)) continue;
+      const r = targetOf(el);
+      if (Math.round(r.width) < min || Math.round(r.height) < min) found.push(`${nameOf(el)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+    }
+    return found;
+  }, MIN_TARGET);
+  expect(offenders, `tap targets of at least ${MIN_TARGET}×${MIN_TARGET} px on ${label}`).toEqual([]);
 }
 
 /** the screen has finished loading: its h1 is visible and no loading indicator remains */
