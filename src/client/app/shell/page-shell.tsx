@@ -1,12 +1,13 @@
 // The page shell of spec §2, mobile first: skip link, header with the logo and (on phones) the menu button,
 // the top ad, the menu (a column on wide screens, a focus-trapping drawer under 900 px), main, the side
-// columns (after main on phones) and the footer.
+// columns (after main on phones), the footer, and on phones the bottom tab bar.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { MainMenu } from './main-menu.tsx';
 import { WhenIdle } from '../deferred.tsx';
 import { AdSlot } from './ad-slot.tsx';
+import { TabBar } from './tab-bar.tsx';
 
 // secondary content (after main on phones): loaded once the first view is up
 const LeftColumn = lazy(() => import('./side-columns.tsx').then((m) => ({ default: m.LeftColumn })));
@@ -126,6 +127,8 @@ export function PageShell({ children }: { children: ReactNode }) {
       <div inert={drawerOpen}>
         <SiteFooter />
       </div>
+      {/* the drawer keeps the rest of the spec's menu; the tabs are the phone's everyday way around */}
+      {!wide && <TabBar inert={drawerOpen} />}
     </div>
   );
 }
