@@ -181,7 +181,7 @@ test('a new hygienist registers, manages the account, recovers it and withdraws 
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByText('Your request has been received.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Home', exact: true })).toBeVisible();
   const profile = await (await page.request.get('/api/profile')).json();
   expect(Date.parse(profile.student.consentRemovedAt)).toBeGreaterThan(Date.now() - 5 * 60_000);
 });

@@ -31,7 +31,7 @@ test('the support form refuses each bad field with the spec’s message and deli
   await expect(page.locator('.field-error')).toHaveCount(0);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Message received.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Home', exact: true })).toBeVisible();
   const mail = await waitForMail((m) => m.to === 'support@cepass.example' && m.text.includes(stamp));
   expect(mail.subject).toMatch(/^Support #\d+: Live Webinar Question$/);
   expect(mail.text).toContain(`From: Riley Park <riley.${stamp}@example.com>`);

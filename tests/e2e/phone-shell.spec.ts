@@ -30,6 +30,8 @@ test.describe('bottom tab bar', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('a visitor reaches the five tabs; My CE asks to log in first', async ({ page }) => {
+    // six screens, each scanned by axe and measured
+    test.slow();
     await page.goto('/home');
     await screenReady(page);
     expect(await tabs(page)).toEqual({ names: ['Home', 'Learn', 'Podcasts', 'My CE', 'Log In'], current: ['Home'] });
@@ -53,6 +55,7 @@ test.describe('bottom tab bar', () => {
   });
 
   test('the Learn hub opens each list, and the list keeps Learn marked', async ({ page }) => {
+    test.slow();
     await page.goto('/learn');
     await screenReady(page);
     await expect(page).toHaveTitle('Learn · CE Pass');
@@ -77,6 +80,7 @@ test.describe('bottom tab bar', () => {
   });
 
   test('a student reaches the five tabs and the My CE hub’s lists', async ({ page, playwright, baseURL }) => {
+    test.slow();
     const s = await newStudent(playwright, baseURL, 'tabs');
     await logIn(page, s, '/home');
     await screenReady(page);
