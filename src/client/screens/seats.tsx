@@ -50,7 +50,7 @@ export default function SeatsScreen() {
                   }
                 >
                   <Detail>{row.speakerName}</Detail>
-                  <Detail label="Sponsor" secondary>{row.sponsorCompanyName}</Detail>
+                  <Detail label="Sponsor">{row.sponsorCompanyName}</Detail>
                   <Detail>{formatDateTime(row.releaseDateUTC)}</Detail>
                   <Detail>{formatCreditsWithType(row.credits, null, row.creditName)}</Detail>
                 </ContentRow>
