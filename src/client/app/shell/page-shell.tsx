@@ -1,9 +1,10 @@
 // The page shell of spec §2, mobile first: skip link, header with the logo and (on phones) the menu button,
 // the top ad, the menu (a column on wide screens, a focus-trapping drawer under 900 px), main, the side
 // columns (after main on phones), the footer, and on phones the bottom tab bar.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
+import { useWide } from '../../lib/viewport.ts';
 import { MainMenu } from './main-menu.tsx';
 import { WhenIdle } from '../deferred.tsx';
 import { AdSlot } from './ad-slot.tsx';
@@ -13,14 +14,6 @@ import { TabBar } from './tab-bar.tsx';
 const LeftColumn = lazy(() => import('./side-columns.tsx').then((m) => ({ default: m.LeftColumn })));
 const RightColumn = lazy(() => import('./side-columns.tsx').then((m) => ({ default: m.RightColumn })));
 import { SiteFooter } from './site-footer.tsx';
-
-const WIDE = '(min-width: 900px)';
-const subscribeWide = (onChange: () => void) => {
-  const mq = matchMedia(WIDE);
-  mq.addEventListener('change', onChange);
-  return () => mq.removeEventListener('change', onChange);
-};
-const useWide = () => useSyncExternalStore(subscribeWide, () => matchMedia(WIDE).matches, () => false);
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
