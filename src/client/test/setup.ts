@@ -1,7 +1,7 @@
 // The client tests' world, set before each file: IndexedDB (fake-indexeddb, where the session store persists),
 // a clean DOM, query cache, session and stubs after each test.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { dismissNotice } from '../lib/notice.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -9,6 +9,10 @@ import { useSessionStore } from '../features/session/stores/session-store.ts';
 
 // a page on localhost is a secure context in browsers (lib/uuid.ts asks); happy-dom does not define the flag
 if (!('isSecureContext' in globalThis)) Object.defineProperty(globalThis, 'isSecureContext', { value: true });
+
+// the first render of a route loads its lazy screen; on a loaded 2-core machine that takes longer than the
+// library's 1 s default, and a find* that gives up early fails a test whose screen was right
+configure({ asyncUtilTimeout: 5000 });
 
 const defaults = queryClient.getDefaultOptions();
 
