@@ -185,6 +185,9 @@ const STUDENT_PARENTS: [string, string][] = [
 async function expectBackToParent(page: Page, url: string, parent: string): Promise<void> {
   await page.goto(url);
   await screenReady(page);
+  // a guard may send the student on (a new student's podcast exam → the episode): measure where it settles
+  await page.waitForLoadState('networkidle');
+  await screenReady(page);
   await expect(backButton(page)).toBeVisible();
   await expectTapSize(page, '.app-bar button', 'app bar button');
   // exactly one h1, in the app bar beside Back
