@@ -1,6 +1,6 @@
 // Issuing a certificate: the one write that turns a pass into a credit record an auditor can check.
 // Called inside the grading transaction (and by the importer for the demo's history), so a pass and its certificate are never apart.
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Accreditation } from '#shared/api/certificates';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
@@ -9,18 +9,11 @@ import type { DB } from '../../db/schema.ts';
 export const CPD_NOTE =
   'For UK dental professionals: this certificate is in a format suitable for verifiable CPD; record the hours and the learning objectives in your personal development plan.';
 
-export interface IssueCertificate {
-  studentId: number;
-  gradebookId: number;
-  studentName: string;
-  title: string;
-  speakerName: string | null;
-  credits: number;
-  ceTypeId: number;
-  agdCode: string | null;
+/** what a pass certifies: the certificate row's own columns, less what issuing makes (number, moments) */
+export type IssueCertificate = Omit<Insertable<DB['certificates']>, 'id' | 'code' | 'completedAt' | 'issuedAt'> & {
   /** the completion moment (ISO), also when it was issued */
   at: string;
-}
+};
 
 /**
  * What was certified is frozen here, at the pass: a later edit of the course never changes a certificate.
@@ -30,18 +23,12 @@ export interface IssueCertificate {
  */
 export async function issueCertificate(trx: Kysely<DB> | Transaction<DB>, c: IssueCertificate): Promise<{ id: number; code: string }> {
   const code = randomHash(9);
+  const { at: _at, ...certified } = c;
   const { id } = await trx
     .insertInto('certificates')
     .values({
       code,
-      studentId: c.studentId,
-      gradebookId: c.gradebookId,
-      studentName: c.studentName,
-      title: c.title,
-      speakerName: c.speakerName,
-      credits: c.credits,
-      ceTypeId: c.ceTypeId,
-      agdCode: c.agdCode,
+      ...certified,
       completedAt: c.at,
       issuedAt: c.at,
     })
