@@ -33,7 +33,7 @@ export const demo = {
   featured: main.featured as { class?: string; podcast?: string },
   student: (main.students as PackStudent[]).find((s) => s.username === 'demostudent')!,
   shows: pods.podcastShows as PackShow[],
-  ebooks: main.ebooks as { hash: string; title: string; pdf: string }[],
+  ebooks: main.ebooks as { hash: string; title: string; pdf: string; subtitle?: string | null }[],
 };
 
 export const test = base.extend<{ problems: string[] }>({

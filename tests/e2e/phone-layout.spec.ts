@@ -57,9 +57,9 @@ for (const url of ['/home', '/ondemand', '/podcasts']) {
   });
 }
 
-/** every content row of the screen (the home carousel's cards and the e-book cards are not rows) */
+/** every content row of the screen, e-books included (the home carousel's cards are not rows) */
 async function rowHeights(page: Page): Promise<{ title: string; height: number }[]> {
-  return page.locator('main .rows:not(.rows-carousel) > .row:not(.ebook)').evaluateAll((rows) =>
+  return page.locator('main .rows:not(.rows-carousel) > .row').evaluateAll((rows) =>
     rows.map((r) => ({ title: r.querySelector('.row-title')?.textContent ?? '', height: Math.round(r.getBoundingClientRect().height) })),
   );
 }
@@ -80,7 +80,25 @@ async function expectCompactRows(page: Page, url: string): Promise<void> {
 const keyword = demo.classes.find((c) => c.kind !== 'live')!.title.split(' ')[0]!;
 
 test('list rows are at most 130 px tall at 390 px on every list a visitor sees', async ({ page }) => {
-  for (const url of ['/home', '/webinars', '/ondemand', '/ondemand/2', '/podcasts', '/tutorials', `/search?q=${encodeURIComponent(keyword)}`]) await expectCompactRows(page, url);
+  for (const url of ['/home', '/webinars', '/ondemand', '/ondemand/2', '/podcasts', '/tutorials', '/ebooks', `/search?q=${encodeURIComponent(keyword)}`]) await expectCompactRows(page, url);
+});
+
+test('an e-book row on a phone is its cover, title, price and button; the cover opens its subtitle and blurb', async ({ page }) => {
+  await page.goto('/ebooks');
+  await screenReady(page);
+  const book = demo.ebooks[0]!;
+  const row = page.locator('main .row.ebook').filter({ has: page.getByRole('heading', { name: book.title }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Free (must be logged in)')).toBeVisible();
+  await row.getByRole('button', { name: `About ${book.title}` }).click();
+  const sheet = page.getByRole('dialog', { name: book.title });
+  await expect(sheet).toBeVisible();
+  if (book.subtitle) await expect(sheet).toContainText(book.subtitle);
+  await expect(sheet.getByRole('link', { name: new RegExp(`: ${book.title}$`) })).toHaveAttribute('href', /\/login\?rurl=/);
+  await expectAccessible(page, '/ebooks with the e-book sheet open');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `About ${book.title}` })).toBeFocused();
 });
 
 test('list rows are at most 130 px tall at 390 px on the student’s own lists', async ({ page }) => {
@@ -90,7 +108,7 @@ test('list rows are at most 130 px tall at 390 px on the student’s own lists',
   await page.getByLabel('Password').fill('ce-pass-demo');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/seats$/);
-  for (const url of ['/seats', '/queue', '/pending', '/completed', '/completed?tab=podcasts']) await expectCompactRows(page, url);
+  for (const url of ['/seats', '/queue', '/pending', '/completed', '/completed?tab=podcasts', '/ebooks']) await expectCompactRows(page, url);
 });
 
 test('no page shows the side columns below its content on a phone; the sponsor keeps one slot after it', async ({ page }) => {

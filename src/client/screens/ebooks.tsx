@@ -7,6 +7,8 @@ import type { Ebook } from '#shared/api/catalog';
 import { BOOK_RESPONSE_ERROR, LIST_ERROR } from '../lib/messages.ts';
 import { errorMessage } from '../lib/api.ts';
 import { Alert } from '../components/ui/alert.tsx';
+import { Dialog } from '../components/ui/dialog.tsx';
+import { useWide } from '../lib/viewport.ts';
 import { Screen } from '../components/ui/screen.tsx';
 import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { paths } from '../config/paths.ts';
@@ -22,6 +24,8 @@ const RECORD_WAIT_MS = 2000;
 function EbookRow({ book, loggedIn, eager }: { book: Ebook; loggedIn: boolean; eager: boolean }) {
   const [busy, setBusy] = useState(false);
   const [recordError, setRecordError] = useState<string | null>(null);
+  const [showAbout, setShowAbout] = useState(false);
+  const wide = useWide();
   const label = book.buttonText || 'Get eBook';
   const open = async () => {
     // the tab is opened inside the click (a popup blocker refuses one opened after a wait)
@@ -37,31 +41,58 @@ function EbookRow({ book, loggedIn, eager }: { book: Ebook; loggedIn: boolean; e
     tab.opener = null;
     tab.location.href = pdf;
   };
+  const action = loggedIn ? (
+    <button type="button" className="button" onClick={open} disabled={busy} aria-label={`${label}: ${book.title}`}>
+      {busy ? 'Opening…' : label}
+    </button>
+  ) : (
+    <Link href={paths.login({ rurl: paths.ebooks() })} className="button" aria-label={`${label}: ${book.title}`}>
+      {label}
+    </Link>
+  );
+  const price = <p className="ebook-price">{loggedIn ? 'Free' : 'Free (must be logged in)'}</p>;
+  const cover = <img className="row-photo ebook-thumb" src={mediaUrl(book.thumbnail)} alt="" width={90} height={120} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+  const about = (
+    <>
+      {book.subtitle && <p className="row-subtitle">{book.subtitle}</p>}
+      <div className="row-blurb">{richText(book.blurbLib)}</div>
+    </>
+  );
   return (
     <li className="row ebook">
-      <img className="row-photo ebook-thumb" src={mediaUrl(book.thumbnail)} alt="" width={90} height={120} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      {/* on a phone the row is compact (issue 12: at most 130 px); the cover opens the subtitle and blurb in a sheet */}
+      {wide ? (
+        cover
+      ) : (
+        <button type="button" className="ebook-about" onClick={() => setShowAbout(true)} aria-label={`About ${book.title}`}>
+          {cover}
+          <span className="ebook-about-mark" aria-hidden="true">
+            i
+          </span>
+        </button>
+      )}
       <div className="row-body">
         <h2 className="row-title">{book.title}</h2>
-        {book.subtitle && <p className="row-subtitle">{book.subtitle}</p>}
-        <div className="row-blurb">{richText(book.blurbLib)}</div>
-        <p className="ebook-price">{loggedIn ? 'Free' : 'Free (must be logged in)'}</p>
-        <div className="row-actions">
-          {loggedIn ? (
-            <button type="button" className="button" onClick={open} disabled={busy} aria-label={`${label}: ${book.title}`}>
-              {busy ? 'Opening…' : label}
-            </button>
-          ) : (
-            <Link href={paths.login({ rurl: paths.ebooks() })} className="button" aria-label={`${label}: ${book.title}`}>
-              {label}
-            </Link>
-          )}
-        </div>
+        {wide && about}
+        {price}
+        <div className="row-actions">{action}</div>
         {recordError && (
           <Alert tone="danger" dismissible onDismiss={() => setRecordError(null)}>
             {recordError}
           </Alert>
         )}
       </div>
+      {showAbout && (
+        <Dialog title={book.title} onClose={() => setShowAbout(false)} className="ebook-sheet">
+          {() => (
+            <>
+              {about}
+              {price}
+              <div className="actions">{action}</div>
+            </>
+          )}
+        </Dialog>
+      )}
     </li>
   );
 }
