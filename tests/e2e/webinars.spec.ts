@@ -317,7 +317,7 @@ test('Enter Webinar opens the meeting link within 30 minutes of the start', asyn
 test('Yes I Attended leads to the evaluation and, past it, to the exam for Live credit', async ({ page, playwright, baseURL }) => {
   const student = await newStudent(playwright, baseURL, 'y');
   await page.route('https://zoom.us/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'meeting' }));
-  await logIn(page, student, `/live/${inProgress.hash}`);
+  await logIn(page, student, `/classroom-live/${inProgress.hash}`);
   await expect(seatStatus(page)).toHaveText('RESERVED');
   await enterButton(page).click();
   await expect(page).toHaveURL(`https://zoom.us/j/${inProgress.meetingCode}`);
