@@ -10,6 +10,8 @@ if (!existsSync(chromium)) throw new Error(`Chromium not found at ${chromium}: a
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = appPort;
+/** the built server the journeys run; SERVER_ENTRY points at another build (scripts/build-server.mjs SERVER_OUTFILE) */
+const serverEntry = process.env.SERVER_ENTRY ?? 'dist/server/main.js';
 // named by port, so two runs on different E2E_PORTs never delete each other's data
 export const dataDir = path.join(root, 'test-results', `e2e-data-${port}`);
 /** the clock app's data and the file whose milliseconds move its time */
@@ -19,7 +21,7 @@ export const clockOffsetFile = path.join(root, 'test-results', `e2e-clock-offset
 /** the built app on `appPort` with a fresh data folder, delivering mail to the journeys' SMTP server */
 function appServer(appPort: number, data: string, extraEnv: Record<string, string> = {}, before = '') {
   return {
-    command: `${before}rm -rf "${data}" && node dist/server/main.js`,
+    command: `${before}rm -rf "${data}" && node ${serverEntry}`,
     cwd: root,
     url: `http://localhost:${appPort}/api/health`,
     reuseExistingServer: false,
