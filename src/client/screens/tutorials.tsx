@@ -2,11 +2,10 @@
 // photo, class name, 'Company: {sponsor}' and 'Release date'; 'Show All Related Content »' with a filter.
 import { Link, useParams, useSearch } from 'wouter';
 import type { ClassListItem } from '#shared/api/common';
-import { ContentRow, Detail } from '../components/content/content-row.tsx';
 import { PagedList } from '../components/content/paged-list.tsx';
+import { TutorialRow } from '../components/content/tutorial-row.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { filtersFrom, hasFilters, isCanonicalPage, pageParam, paths } from '../config/paths.ts';
-import { formatDate } from '#shared/domain/format';
 import { useTutorials } from '../features/catalog/api/get-tutorials.ts';
 import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 
@@ -36,12 +35,7 @@ export default function TutorialsScreen() {
             )}
           </>
         )}
-        renderItem={(item, i) => (
-          <ContentRow key={item.hash} title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} eager={i < 2}>
-            <Detail>Company: {item.sponsorCompanyName ?? '—'}</Detail>
-            <Detail>Release date: {formatDate(item.releaseDateUTC)}</Detail>
-          </ContentRow>
-        )}
+        renderItem={(item, i) => <TutorialRow key={item.hash} item={item} eager={i < 2} />}
       />
     </Screen>
   );
