@@ -1,5 +1,6 @@
 // Every e-mail the app sends, in one place: who it goes to, its subject and its words. Links come from
 // PUBLIC_URL; a password never appears in any of them (security.md).
+import { certificateFileName } from '#shared/api/certificates';
 import type { MailAttachment, MailKind, OutgoingMail } from './outbox.ts';
 
 interface Recipient {
@@ -66,7 +67,7 @@ export const certificateMail = (to: Recipient, c: { code: string; title: string;
       `Certificate number ${c.code}. Anyone, such as your dental board, can check that it is genuine at ${c.verifyUrl} or by scanning the QR code on it.`,
       `All your completed CE: ${publicUrl}/completed`,
     ],
-    [{ filename: `ce-pass-certificate-${c.code}.pdf`, contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
+    [{ filename: certificateFileName(c.code), contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
   );
 
 /** to the support team: the sender's own words, with who they are (the student hash when logged in) */

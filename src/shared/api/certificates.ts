@@ -1,5 +1,6 @@
-// Certificates (issue 6): what a completed course's certificate says, for the Proof of CE dialog, and
-// the public check a dental board auditor makes from the certificate's QR code.
+// Certificates (issue 6): what a completed course's certificate says, for the Proof of CE dialog, the same
+// certificate as a PDF to keep or share (issue 13), and the public check a dental board auditor makes from
+// the certificate's QR code.
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
 import { Hash, Iso, S } from './common.ts';
@@ -44,6 +45,29 @@ export const getCertificate = endpoint({
   access: 'student',
   query: v.object({ s: S, c: v.optional(v.nullable(Hash)), p: v.optional(v.nullable(Hash)) }),
   response: v.object({ status: v.boolean(), certificate: Certificate }),
+});
+
+/** the certificate's file name, in the e-mail and on the download alike, so a student keeps one name per certificate */
+export const certificateFileName = (code: string): string => `ce-pass-certificate-${code}.pdf`;
+
+/**
+ * The student's own certificate for a completed class (c) or podcast (p) as the PDF the e-mail carries
+ * (docs/decisions/0013-certificates-in-hand.md, an addition to spec §7): Download and Share. It answers as an
+ * attachment; `disposition=inline` lets 'View Certificate' open it in the browser's viewer instead.
+ */
+export const getCertificatePdf = endpoint({
+  method: 'GET',
+  path: 'certificate-pdf',
+  access: 'student',
+  contentType: 'application/pdf',
+  query: v.object({
+    s: S,
+    c: v.optional(v.nullable(Hash)),
+    p: v.optional(v.nullable(Hash)),
+    disposition: v.optional(v.picklist(['attachment', 'inline'], 'disposition must be attachment or inline')),
+  }),
+  /** the PDF's bytes */
+  response: v.instance(Uint8Array),
 });
 
 /**

@@ -1,5 +1,5 @@
 // Certificates as their readers meet them: the student's Proof of CE dialog (GET certificate), the PDF
-// that arrives at a real SMTP server (send-cert), and the public check a dental board auditor makes from
+// that arrives at a real SMTP server (send-cert) and the same PDF downloaded (certificate-pdf), and the public check a dental board auditor makes from
 // the QR code (verify), which must say nothing more about the student than the paper does.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +17,8 @@ import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink.ts';
 import { pdfText } from '../../pdf-text.test-support.ts';
 import { buildTestApp, createStudents, json, type TestApp } from '../../test-support.ts';
 import { qrPng, renderCertificate } from './certificate-pdf.ts';
-import { CERT_MAIL_LIMIT, CERT_MAILS_PER_DAY, NO_CERTIFICATE } from './certificates.routes.ts';
-import { CPD_NOTE, issueCertificate } from './certificates.service.ts';
+import { CERT_MAIL_LIMIT, CERT_MAILS_PER_DAY } from './certificates.routes.ts';
+import { CPD_NOTE, issueCertificate, NO_CERTIFICATE } from './certificates.service.ts';
 
 interface PackClass {
   hash: string;
@@ -240,6 +240,62 @@ describe('POST send-cert', () => {
     // a day later the student may send again
     t.clock.advance(24 * 3600_000 + 1000);
     expect((await post('send-cert', { c: done.cls.hash }, s!.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('GET certificate-pdf', () => {
+  it('hands the student the very PDF the e-mail carries, as a private attachment named like the e-mailed one', async () => {
+    const { cookie } = await loginDemo();
+    const c = json(await get(`certificate?c=${done.cls.hash}`, cookie)).certificate as Certificate;
+    // the same moment for both: a PDF is stamped with when it was made, and is otherwise the same bytes
+    const res = await get(`certificate-pdf?c=${done.cls.hash}`, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="ce-pass-certificate-${c.code}.pdf"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const bytes = new Uint8Array(res.rawPayload);
+    const text = flat(await pdfText(bytes));
+    expect(text).toContain(`${demo.firstname} ${demo.lastname}`);
+    expect(text).toContain(done.cls.title);
+    expect(text).toContain(`Certificate number ${c.code}`);
+    expect(await hasImage(bytes)).toBe(true);
+
+    // only the mail sent now: earlier tests mailed this certificate at other moments
+    const sentBefore = smtp.messages.length;
+    expect((await post('send-cert', { c: done.cls.hash }, cookie)).statusCode).toBe(200);
+    const mail = await smtp.waitFor((m) => smtp.messages.indexOf(m) >= sentBefore && m.to === demo.email && m.attachments.some((a) => a.filename === `ce-pass-certificate-${c.code}.pdf`));
+    const mailed = mail.attachments.find((a) => a.contentType === 'application/pdf')!;
+    expect(Buffer.from(mailed.content).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("gives a podcast episode's certificate too, and opens in the browser's viewer with disposition=inline", async () => {
+    const { cookie } = await loginDemo();
+    const c = json(await get(`certificate?p=${donePodcast.podcast}`, cookie)).certificate as Certificate;
+    const res = await get(`certificate-pdf?p=${donePodcast.podcast}&disposition=inline`, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="ce-pass-certificate-${c.code}.pdf"`);
+    expect(flat(await pdfText(new Uint8Array(res.rawPayload)))).toContain(c.title);
+    expect((await get(`certificate-pdf?p=${donePodcast.podcast}&disposition=open`, cookie)).statusCode).toBe(400);
+  });
+
+  it("refuses another student's certificate (404 by the course, 403 by the hash), a visitor (401) and a request naming no course (400)", async () => {
+    const { cookie, hash } = await loginDemo();
+    const [other] = await createStudents(t, 1, 'nopdf');
+    for (const url of [`certificate-pdf?c=${done.cls.hash}`, `certificate-pdf?p=${donePodcast.podcast}`]) {
+      const res = await get(url, other!.cookie);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(json(res)).toEqual({ status: false, errorMsg: NO_CERTIFICATE });
+    }
+    const theirs = await get(`certificate-pdf?c=${done.cls.hash}&s=${hash}`, other!.cookie);
+    expect(theirs.statusCode).toBe(403);
+    expect(json(theirs).errorMsg).toBe('This record belongs to another student.');
+    const visitor = await get(`certificate-pdf?c=${done.cls.hash}`);
+    expect(visitor.statusCode).toBe(401);
+    expect(json(visitor)).toEqual({ status: false, errorMsg: 'Please log in to continue.' });
+    expect((await get('certificate-pdf', cookie)).statusCode).toBe(400);
+    expect((await get(`certificate-pdf?c=${done.cls.hash}&p=${donePodcast.podcast}`, cookie)).statusCode).toBe(400);
+    expect((await get('certificate-pdf?c=sterilization-monitoring', cookie)).statusCode).toBe(404);
   });
 });
 
