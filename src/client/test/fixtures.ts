@@ -110,6 +110,7 @@ export const listItem = (over: Partial<ClassListItem> = {}): ClassListItem => ({
   agdCategory: null,
   examDate: null,
   durationMin: 5,
+  inProgress: false,
   ...over,
 });
 

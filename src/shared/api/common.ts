@@ -40,6 +40,11 @@ export const ClassListItem = v.object({
   agdCategory: v.nullable(v.string()),
   examDate: v.nullable(Iso),
   durationMin: v.number(),
+  /**
+   * a live webinar under way (from its start until start + durationMin) on the server's clock at the answer: the
+   * LIVE NOW badge. A flag rather than the end time, so a phone with a wrong clock or time zone cannot misstate it
+   */
+  inProgress: v.boolean(),
 });
 export type ClassListItem = v.InferOutput<typeof ClassListItem>;
 

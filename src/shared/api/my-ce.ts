@@ -17,6 +17,8 @@ export const ReservedWebinar = v.object({
   releaseDateUTC: Iso,
   credits: v.number(),
   creditName: v.string(),
+  /** under way on the server's clock: the LIVE NOW badge (as ClassListItem.inProgress) */
+  inProgress: v.boolean(),
 });
 export const getSeats = endpoint({ method: 'GET', path: 'seats', access: 'student', query: v.object({ s: S }), response: v.object({ status: v.boolean(), rowCount: v.number(), data: v.array(ReservedWebinar) }) });
 

@@ -5,6 +5,7 @@ import type { ClassListItem, FeaturedContent, MobileAds, PodcastListItem } from 
 import { CLASS_TYPE, VPAD_SLOT, ceTypeName } from '#shared/domain/constants';
 import type { DB } from '../../db/schema.ts';
 import { matchesKeyword } from '../../db/search-index.ts';
+import { inProgressAt } from './live-now.ts';
 
 export interface ListFilter {
   categoryId?: number | undefined;
@@ -42,6 +43,7 @@ export const classColumns = [
   'c.agdCode',
   'c.agdCategory',
   'c.durationMin',
+  'c.endDate',
   'sp.name as speakerName',
   'co.name as companyName',
   'st.status as seatStatus',
@@ -61,13 +63,15 @@ export type ClassRow = {
   agdCode: string | null;
   agdCategory: string | null;
   durationMin: number;
+  endDate: string;
   speakerName: string;
   companyName: string | null;
   seatStatus: string | null;
   examTakenAt: string | null;
 };
 
-export const toClassItem = (r: ClassRow): ClassListItem => ({
+/** `nowIso`: the server's clock, for the LIVE NOW flag */
+export const toClassItem = (r: ClassRow, nowIso: string): ClassListItem => ({
   classId: r.id,
   hash: r.hash,
   className: r.name,
@@ -88,6 +92,7 @@ export const toClassItem = (r: ClassRow): ClassListItem => ({
   agdCategory: r.agdCategory,
   examDate: r.examTakenAt,
   durationMin: r.durationMin,
+  inProgress: inProgressAt(r, nowIso),
 });
 
 /** podcasts with the student's own gradebook row joined in, for the COMPLETED badge */
@@ -198,7 +203,7 @@ export function catalogRepository(db: Kysely<DB>) {
           .execute(),
         opts.withTotal === false ? { n: -1 } : classBase(db, null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
       ]);
-      return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
+      return { items: (rows as ClassRow[]).map((r) => toClassItem(r, opts.nowIso)), total: Number(total.n) };
     },
 
     async listPodcasts(f: ListFilter, opts: { studentId: number | null; nowIso: string; offset: number; limit: number; withTotal?: boolean }) {

@@ -98,6 +98,16 @@ describe('lists', () => {
     expect(body.rowCount).toBe(liveCount());
   });
 
+  it('marks the demo’s webinar under way LIVE NOW, on home and the upcoming list, and no other row', async () => {
+    const underWay = pack.classes!.filter((c) => c.kind === 'live' && (c.release as { minutesFromNow?: number }).minutesFromNow! < 0).map((c) => c.hash);
+    expect(underWay).toHaveLength(1);
+    const home = v.parse(catalog.getHome.response, await get('/api/home'));
+    expect(home.webinars.data.filter((w) => w.inProgress).map((w) => w.hash)).toEqual(underWay);
+    expect(home.classes.data.filter((c) => c.inProgress)).toEqual([]);
+    const upcoming = v.parse(catalog.getUpcoming.response, await get('/api/upcoming', cookie));
+    expect(upcoming.data.filter((w) => w.inProgress).map((w) => w.hash)).toEqual(underWay);
+  });
+
   it('lists tutorials and podcasts', async () => {
     const tut = v.parse(catalog.getTutorials.response, await get('/api/tutorials'));
     expect(tut.totalRows).toBe(pack.classes!.filter((c) => c.kind === 'tutorial').length);

@@ -2,6 +2,7 @@
 // writes behind them (watch-later add/remove, class views, podcast plays). List rows come from the
 // catalogue's row mapping, so a row here carries the same fields and badges as on /ondemand.
 import type { Kysely } from 'kysely';
+import { nowIso, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { classBase, classColumns, podcastBase, podcastColumns, toClassItem, toPodcastItem, type ClassRow, type PodcastRow } from '../catalog/catalog.repository.ts';
@@ -11,9 +12,11 @@ export interface Window {
   limit: number;
 }
 
-export function myCeRepository(db: Kysely<DB>) {
+/** `clock`: the server's, for the rows' LIVE NOW flag (a webinar entered while under way is in CE in Progress) */
+export function myCeRepository(db: Kysely<DB>, clock: Clock) {
   /** the student's own gradebook row joined in by classBase; `g.id` is null where the student has none */
   const mineBase = (studentId: number) => classBase(db, studentId);
+  const toItem = (r: ClassRow) => toClassItem(r, nowIso(clock));
 
   return {
     /**
@@ -33,7 +36,7 @@ export function myCeRepository(db: Kysely<DB>) {
         q.select(classColumns).orderBy('g.updatedAt', 'desc').orderBy('g.id', 'desc').offset(w.offset).limit(w.limit).execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
+      return { items: (rows as ClassRow[]).map(toItem), total: Number(total.n) };
     },
 
     /** Watch Later, most recently added first; each row carries its queue id (spec §4: non-zero = queued) */
@@ -43,7 +46,7 @@ export function myCeRepository(db: Kysely<DB>) {
         q.select([...classColumns, 'q.id as queueId']).orderBy('q.createdAt', 'desc').orderBy('q.id', 'desc').offset(w.offset).limit(w.limit).execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { items: (rows as (ClassRow & { queueId: number })[]).map((r) => ({ ...toClassItem(r), queueId: r.queueId })), total: Number(total.n) };
+      return { items: (rows as (ClassRow & { queueId: number })[]).map((r) => ({ ...toItem(r), queueId: r.queueId })), total: Number(total.n) };
     },
 
     /** completed classes: a certificate is the credit record (as on /account), newest completion first */
@@ -53,7 +56,7 @@ export function myCeRepository(db: Kysely<DB>) {
         q.select(classColumns).orderBy('ct.completedAt', 'desc').orderBy('ct.id', 'desc').offset(w.offset).limit(w.limit).execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
+      return { items: (rows as ClassRow[]).map(toItem), total: Number(total.n) };
     },
 
     async completedPodcasts(studentId: number, w: Window) {
@@ -106,7 +109,7 @@ export function myCeRepository(db: Kysely<DB>) {
           .execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { items: (rows as ClassRow[]).map(toClassItem), total: Number(total.n) };
+      return { items: (rows as ClassRow[]).map(toItem), total: Number(total.n) };
     },
 
     /** the queue id of the class on the student's list; adding twice keeps the first row (queue_uq) */

@@ -18,7 +18,7 @@ import { NO_CLASS, type CourseGate } from '../learning/course-gate.service.ts';
 
 export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: CourseGate }): Implementation[] {
   const { gate } = opts;
-  const repo = myCeRepository(db);
+  const repo = myCeRepository(db, opts.clock);
   // the ads of Viewed Tutorials are placed like the catalogue lists' ads
   const catalog = catalogRepository(db);
   const paged = <T>(list: (studentId: number, w: Window) => Promise<{ items: T[]; total: number }>, studentId: number, page: number) =>

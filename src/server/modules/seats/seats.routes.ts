@@ -17,6 +17,7 @@ import { seatService } from './seats.service.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { CourseGate } from '../learning/course-gate.service.ts';
 import { findClass, type Course } from '../learning/course.repository.ts';
+import { inProgressAt } from '../catalog/live-now.ts';
 
 export const NO_CLASS = 'No class selected.';
 export const NOT_RESERVABLE = 'This webinar is not open for reservations.';
@@ -78,15 +79,16 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
     }),
 
     implement(getSeats, async ({ student }) => {
+      const now = nowIso(clock);
       const rows = await db
         .selectFrom('seats as st')
         .innerJoin('classes as c', 'c.id', 'st.classId')
         .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
         .leftJoin('companies as co', 'co.id', 'c.companyId')
-        .select(['c.id', 'c.hash', 'st.cancelCode', 'st.status', 'c.name', 'c.photo', 'sp.name as speakerName', 'co.name as companyName', 'c.releaseDate', 'c.credits', 'c.ceTypeId'])
+        .select(['c.id', 'c.hash', 'st.cancelCode', 'st.status', 'c.name', 'c.photo', 'sp.name as speakerName', 'co.name as companyName', 'c.typeId', 'c.releaseDate', 'c.endDate', 'c.credits', 'c.ceTypeId'])
         .where('st.studentId', '=', student.id)
         .where('st.status', '<>', 'cancelled')
-        .where('c.endDate', '>', nowIso(clock))
+        .where('c.endDate', '>', now)
         .orderBy('c.releaseDate')
         .execute();
       return {
@@ -106,6 +108,7 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
           releaseDateUTC: r.releaseDate,
           credits: Number(r.credits),
           creditName: ceTypeName(r.ceTypeId),
+          inProgress: inProgressAt(r, now),
         })),
       };
     }),

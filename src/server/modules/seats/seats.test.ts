@@ -189,6 +189,29 @@ describe('the seat calls', () => {
     expect(json(notReady).errorMsg).toBe('The meeting link is not ready yet. Try again in a few minutes.');
   });
 
+  it('flags a webinar LIVE NOW from its start until its end, on the server’s clock, in every list that shows it', async () => {
+    const w = await newWebinar(10, 10);
+    const { durationMin } = await t.database.db.selectFrom('classes').select('durationMin').where('id', '=', w.id).executeTakeFirstOrThrow();
+    const [s] = await createStudents(t, 1, 'livenow');
+    await post('reserve-seat', { c: w.hash }, s!.cookie);
+    const flags = async () => {
+      const get = async (url: string) => json(await t.app.inject({ url, headers: { cookie: s!.cookie } }));
+      const [upcoming, seats] = await Promise.all([get('/api/upcoming'), get('/api/seats')]);
+      const row = (list: Record<string, any>) => (list.data as { hash: string; inProgress: boolean }[]).find((x) => x.hash === w.hash)?.inProgress ?? 'not listed';
+      return { upcoming: row(upcoming), seats: row(seats) };
+    };
+    expect(await flags()).toEqual({ upcoming: false, seats: false });
+    t.clock.advance(10 * 60_000 - 1000);
+    expect(await flags()).toEqual({ upcoming: false, seats: false });
+    t.clock.advance(1000);
+    expect(await flags()).toEqual({ upcoming: true, seats: true });
+    t.clock.advance(durationMin * 60_000 - 1000);
+    expect(await flags()).toEqual({ upcoming: true, seats: true });
+    // at its end it leaves the lists of what is to come
+    t.clock.advance(1000);
+    expect(await flags()).toEqual({ upcoming: 'not listed', seats: 'not listed' });
+  });
+
   it('serves the webinar as an iCalendar file', async () => {
     const w = await newWebinar(10);
     const res = await t.app.inject(`/api/calendar?type=ical&c=${w.hash}`);

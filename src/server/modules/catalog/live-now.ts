@@ -1,0 +1,18 @@
+// Whether a live webinar is under way, on the server's clock: the lists' LIVE NOW badge (issue 13). The server
+// decides rather than the phone, whose clock or time zone may be set wrong; the live page's countdown uses the
+// server's time for the same reason.
+import { CLASS_TYPE } from '#shared/domain/constants';
+
+export interface LiveWindow {
+  typeId: number;
+  /** the start, ISO 8601 UTC */
+  releaseDate: string;
+  /** the end: the start plus durationMin (set by the importer), ISO 8601 UTC */
+  endDate: string;
+}
+
+/** in progress from its start (inclusive) until its end (exclusive), as the upcoming list drops it at its end */
+export const inProgressAt = (w: LiveWindow, nowIso: string): boolean => {
+  const now = Date.parse(nowIso);
+  return w.typeId === CLASS_TYPE.LIVE && Date.parse(w.releaseDate) <= now && now < Date.parse(w.endDate);
+};
