@@ -44,6 +44,10 @@ export class ApiError extends Error {
 export interface FailureTexts {
   refused: string;
   broken: string;
+  /** the server failed (5xx), where spec §8 gives that its own text apart from an unreadable answer */
+  failed?: string;
+  /** no answer at all, where spec §8 gives the screen its own text instead of the app's connection message */
+  network?: string;
 }
 
 /**
@@ -52,11 +56,11 @@ export interface FailureTexts {
  * An error that is not an ApiError was thrown by our own code around the call: the broken ("trapped") text.
  */
 export function errorMessage(error: unknown, texts: string | FailureTexts = GENERIC_ERROR): string {
-  const { refused, broken } = typeof texts === 'string' ? { refused: texts, broken: texts } : texts;
+  const { refused, broken, failed, network }: FailureTexts = typeof texts === 'string' ? { refused: texts, broken: texts } : texts;
   if (!(error instanceof ApiError)) return broken;
-  if (error.kind === 'network') return error.message;
+  if (error.kind === 'network') return network ?? error.message;
   if (error.kind === 'refused') return error.serverMessage ?? refused;
-  return broken;
+  return error.status >= 500 ? (failed ?? broken) : broken;
 }
 
 const http = ky.create({

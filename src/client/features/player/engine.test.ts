@@ -1,0 +1,388 @@
+// The player engine against a stand-in for howler whose position moves with the (fake) clock: what a listener
+// gets — resume, speed, skip, the sleep timer, Up Next, the lock screen — and what the server is told.
+import { clear } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerApi, failures, ok } from '../../test/api-stub.ts';
+import type { PlayerEpisode } from './episode.ts';
+
+interface HowlOptions {
+  src: string[];
+  rate?: number;
+  onplay?: () => void;
+  onpause?: () => void;
+  onend?: () => void;
+  onplayerror?: () => void;
+}
+
+const fake = vi.hoisted(() => {
+  /** howler's html5 Howl as the engine uses it: the position runs with Date.now() while playing */
+  class FakeHowl {
+    static made: FakeHowl[] = [];
+    at = 0;
+    since: number | null = null;
+    speed: number;
+    unloaded = false;
+    failNextPlay = false;
+    constructor(readonly options: HowlOptions) {
+      this.speed = options.rate ?? 1;
+      FakeHowl.made.push(this);
+      fake.Howler._obtainHtml5Audio();
+    }
+    play() {
+      if (this.failNextPlay) {
+        this.failNextPlay = false;
+        queueMicrotask(() => this.options.onplayerror?.());
+        return 1;
+      }
+      if (this.since === null) {
+        this.since = Date.now();
+        queueMicrotask(() => this.options.onplay?.());
+      }
+      return 1;
+    }
+    pause() {
+      if (this.since === null) return this;
+      this.at = this.seek();
+      this.since = null;
+      this.options.onpause?.();
+      return this;
+    }
+    seek(to?: number): any {
+      if (to === undefined) return this.at + (this.since === null ? 0 : ((Date.now() - this.since) / 1000) * this.speed);
+      this.at = to;
+      if (this.since !== null) this.since = Date.now();
+      return this;
+    }
+    rate(r: number) {
+      this.at = this.seek();
+      if (this.since !== null) this.since = Date.now();
+      this.speed = r;
+      return this;
+    }
+    playing() {
+      return this.since !== null;
+    }
+    duration() {
+      // howler#783: Infinity until the metadata has loaded; the engine takes the API's duration
+      return Infinity;
+    }
+    off() {
+      return this;
+    }
+    unload() {
+      this.unloaded = true;
+      this.since = null;
+    }
+    /** the episode ran out */
+    end(at: number) {
+      this.at = at;
+      this.since = null;
+      this.options.onend?.();
+    }
+  }
+  const Howler = { made: [] as HTMLAudioElement[], _obtainHtml5Audio: (): HTMLAudioElement => Howler.made[Howler.made.push(document.createElement('audio')) - 1]! };
+  return { FakeHowl, Howler };
+});
+
+vi.mock('howler', () => ({ Howl: fake.FakeHowl, Howler: fake.Howler }));
+
+const episode = (n: number, over: Partial<PlayerEpisode> = {}): PlayerEpisode => ({
+  hash: `episode-${n}`,
+  showHash: 'show-1',
+  title: `Episode ${n}`,
+  speakerName: 'Dr. Speaker',
+  showTitle: 'The Show',
+  photo: 'images/podcasts/show.svg',
+  mp3: `audio/podcasts/ep-${n}.mp3`,
+  durationSec: 600,
+  hasExam: true,
+  examTaken: false,
+  ...over,
+});
+
+const podcastAnswer = (hash: string, position: number, played = false) =>
+  ok({
+    status: true,
+    podcast: {
+      id: 1,
+      hash,
+      podcastShowHash: 'show-1',
+      title: 'Episode',
+      speakerName: 'Dr. Speaker',
+      sponsorCompanyName: null,
+      blurb: '',
+      photo: 'x.svg',
+      releaseDate: '2026-11-01T10:00:00.000Z',
+      releaseDateUTC: '2026-11-01T10:00:00.000Z',
+      durationSec: 600,
+      credits: 1,
+      mp3: 'audio/x.mp3',
+      examTaken: false,
+      examDate: null,
+      ceTypeId: 1,
+      hasExam: true,
+      companyName: null,
+      description: '',
+      transcript: '',
+      showTitle: 'The Show',
+    },
+    studentData: { status: true, examTaken: false, examDate: null, examScore: null, evalTaken: false, playCount: 1, gradebookId: 0, inqueue: 0, heardShare: position / 600, position, played },
+  });
+
+const listened = ok({ status: true, heardShare: 0, position: 0, played: false });
+
+/** a fresh app: new modules (engine, stores) over whatever IndexedDB holds, as after a reload */
+async function openApp({ loggedIn = true } = {}) {
+  vi.resetModules();
+  const session = await import('../session/stores/session-store.ts');
+  if (loggedIn) session.useSessionStore.setState({ hash: 'student-hash', name: 'Pat Doe', email: 'pat@example.com' });
+  const { useNowPlaying } = await import('./now-playing.ts');
+  const { engine } = await import('./engine.ts');
+  await engine.ready;
+  return { engine, now: () => useNowPlaying.getState() };
+}
+
+/** lets the engine's promises (IndexedDB, the position lookup, howler's play callback) settle */
+const settle = async () => {
+  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+const seconds = (s: number) => vi.advanceTimersByTime(s * 1000);
+const lastHowl = () => fake.FakeHowl.made.at(-1)!;
+
+beforeEach(async () => {
+  await clear();
+  fake.FakeHowl.made = [];
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the player engine', () => {
+  it('plays an episode from the start and logs one play per start, not per resume after a pause', async () => {
+    const calls = answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine, now } = await openApp();
+    await engine.play(episode(1));
+    await settle();
+    expect(now().status).toBe('playing');
+    expect(lastHowl().options.src).toEqual(['/media/audio/podcasts/ep-1.mp3']);
+    seconds(20);
+    expect(now().position).toBeCloseTo(19.8, 0);
+    engine.pause();
+    expect(now().status).toBe('paused');
+    await engine.resume();
+    await settle();
+    expect(now().status).toBe('playing');
+    expect(calls.filter((c) => c.key === 'POST podcast-view')).toHaveLength(1);
+    // closed and played again: that is a start
+    engine.close();
+    expect(now().episode).toBeNull();
+    await engine.play(episode(1));
+    await settle();
+    expect(calls.filter((c) => c.key === 'POST podcast-view').map((c) => (c.body as { p: string }).p)).toEqual(['episode-1', 'episode-1']);
+  });
+
+  it('unloads the previous Howl before the next plays, and sets crossorigin on the audio element', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine } = await openApp();
+    await engine.play(episode(1));
+    await settle();
+    const first = lastHowl();
+    await engine.play(episode(2));
+    await settle();
+    expect(first.unloaded).toBe(true);
+    expect(fake.FakeHowl.made.filter((h) => !h.unloaded)).toHaveLength(1);
+    expect(engine.element()?.crossOrigin).toBe('anonymous');
+  });
+
+  it('comes back after a reload paused at the saved position, and plays on from there', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const first = await openApp();
+    await first.engine.play(episode(3));
+    await settle();
+    seconds(42);
+    first.engine.pause();
+    await settle();
+
+    const again = await openApp();
+    expect(again.now()).toMatchObject({ episode: { hash: 'episode-3' }, status: 'paused' });
+    expect(again.now().position).toBeCloseTo(42, 1);
+    await again.engine.resume();
+    await settle();
+    expect(again.now().status).toBe('playing');
+    expect(lastHowl().seek()).toBeCloseTo(42, 1);
+  });
+
+  it('starts where the server says on a device that has no position of its own, and over from 0 once played', async () => {
+    answerApi({ 'GET podcast': (_b) => podcastAnswer('episode-4', 120), 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine, now } = await openApp();
+    await engine.play(episode(4));
+    await settle();
+    expect(now().position).toBe(120);
+    expect(lastHowl().seek()).toBe(120);
+
+    answerApi({ 'GET podcast': podcastAnswer('episode-5', 590, true), 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    await engine.play(episode(5));
+    await settle();
+    expect(now().position).toBe(0);
+  });
+
+  it('skips 15 s back and forward, never before the start, and changes the speed the audio plays at', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine, now } = await openApp();
+    await engine.play(episode(6));
+    await settle();
+    seconds(10);
+    engine.skip(1);
+    expect(now().position).toBeCloseTo(25, 0);
+    engine.skip(-1);
+    engine.skip(-1);
+    expect(now().position).toBe(0);
+    engine.setRate(1.5);
+    expect(lastHowl().speed).toBe(1.5);
+    seconds(10);
+    expect(now().position).toBeCloseTo(15, 0);
+    // the speed is remembered
+    engine.pause();
+    await settle();
+    const again = await openApp();
+    expect(again.now().rate).toBe(1.5);
+  });
+
+  it('pauses when the sleep timer runs out, and at the end of the episode instead of playing Up Next', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine, now } = await openApp();
+    await engine.play(episode(7, { durationSec: 3600 }));
+    await settle();
+    engine.setSleep({ kind: 'minutes', minutes: 15, endsAt: Date.now() + 15 * 60_000 });
+    seconds(14 * 60);
+    expect(now().status).toBe('playing');
+    seconds(61);
+    expect(now().status).toBe('paused');
+    expect(now().sleep).toBeNull();
+
+    await engine.addToUpNext(episode(8));
+    engine.setSleep({ kind: 'episode' });
+    await engine.resume();
+    await settle();
+    lastHowl().end(3600);
+    await settle();
+    expect(now()).toMatchObject({ status: 'paused', episode: { hash: 'episode-7' }, sleep: null });
+    expect(now().upNext.map((e) => e.hash)).toEqual(['episode-8']);
+  });
+
+  it('plays the next of Up Next when an episode ends, and keeps the order the listener set', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine, now } = await openApp();
+    await engine.play(episode(9));
+    await settle();
+    await engine.addToUpNext(episode(10));
+    await engine.addToUpNext(episode(11));
+    await engine.addToUpNext(episode(10));
+    engine.moveInUpNext('episode-11', -1);
+    expect(now().upNext.map((e) => e.hash)).toEqual(['episode-11', 'episode-10']);
+    lastHowl().end(600);
+    await settle();
+    expect(now()).toMatchObject({ status: 'playing', episode: { hash: 'episode-11' } });
+    expect(now().upNext.map((e) => e.hash)).toEqual(['episode-10']);
+    // the one that ended starts over next time
+    await engine.play(episode(9));
+    await settle();
+    expect(now().position).toBe(0);
+  });
+
+  it('answers the lock screen: metadata, and handlers registered again on every start that move the audio', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const handlers = new Map<string, MediaSessionActionHandler>();
+    const registered = vi.fn((action: string, handler: MediaSessionActionHandler) => handlers.set(action, handler));
+    const mediaSession = { metadata: null as MediaMetadata | null, playbackState: 'none', setActionHandler: registered, setPositionState: vi.fn() };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaSession }));
+    vi.stubGlobal('MediaMetadata', class { constructor(readonly init: MediaMetadataInit) {} });
+    const { engine, now } = await openApp();
+    await engine.play(episode(12));
+    await settle();
+    expect((mediaSession.metadata as unknown as { init: MediaMetadataInit }).init).toMatchObject({ title: 'Episode 12', artwork: [{ src: 'http://localhost:8080/media/images/podcasts/show.svg' }] });
+    expect([...handlers.keys()].sort()).toEqual(['pause', 'play', 'seekbackward', 'seekforward', 'seekto']);
+    handlers.get('seekforward')!({ action: 'seekforward' });
+    expect(now().position).toBeCloseTo(15, 0);
+    handlers.get('seekto')!({ action: 'seekto', seekTime: 300 });
+    expect(lastHowl().seek()).toBe(300);
+    expect(mediaSession.setPositionState).toHaveBeenLastCalledWith({ duration: 600, playbackRate: 1, position: 300 });
+    handlers.get('pause')!({ action: 'pause' });
+    expect(now().status).toBe('paused');
+    const before = registered.mock.calls.length;
+    handlers.get('play')!({ action: 'play' });
+    await settle();
+    expect(now().status).toBe('playing');
+    expect(registered.mock.calls.length).toBe(before + 5);
+  });
+
+  it('tells the server what was heard, in ranges, and not the part skipped over', async () => {
+    const calls = answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine } = await openApp();
+    await engine.play(episode(13));
+    await settle();
+    seconds(20);
+    engine.seekTo(300);
+    seconds(10);
+    engine.pause();
+    await settle();
+    const sent = calls.filter((c) => c.key === 'POST podcast-listen').map((c) => c.body as { p: string; ranges: number[][]; e: string });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.p).toBe('episode-13');
+    expect(sent[0]!.e).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[0]!.ranges.map((r) => r.map(Math.round))).toEqual([
+      [0, 20],
+      [300, 310],
+    ]);
+  });
+
+  it('keeps playing when the play log fails, and says why in the spec’s words', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': failures.refused, 'POST podcast-listen': listened });
+    const { engine, now } = await openApp();
+    await engine.play(episode(14));
+    await settle();
+    expect(now()).toMatchObject({ status: 'playing', notice: 'Error logging podcast play.' });
+
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': failures.serverError, 'POST podcast-listen': listened });
+    await engine.play(episode(15));
+    await settle();
+    expect(now()).toMatchObject({ status: 'playing', notice: 'Server error. Try later.' });
+
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': failures.offline, 'POST podcast-listen': listened });
+    await engine.play(episode(16));
+    await settle();
+    expect(now()).toMatchObject({ status: 'playing', notice: 'Error accessing API.' });
+  });
+
+  it('logs nothing for a visitor, who can still listen', async () => {
+    const calls = answerApi({});
+    const { engine, now } = await openApp({ loggedIn: false });
+    await engine.play(episode(17));
+    await settle();
+    seconds(40);
+    engine.pause();
+    await settle();
+    expect(now().status).toBe('paused');
+    expect(calls).toEqual([]);
+  });
+
+  it('makes the Howl again at the saved position when a resume fails (howler#1771)', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine, now } = await openApp();
+    await engine.play(episode(18));
+    await settle();
+    seconds(30);
+    engine.pause();
+    lastHowl().failNextPlay = true;
+    const failing = lastHowl();
+    await engine.resume();
+    await settle();
+    expect(failing.unloaded).toBe(true);
+    expect(lastHowl()).not.toBe(failing);
+    expect(now().status).toBe('playing');
+    expect(lastHowl().seek()).toBeCloseTo(30, 1);
+  });
+});

@@ -1,0 +1,377 @@
+// The podcast player's engine: one howler Howl in html5 mode for the whole app, outside React, so a route
+// change never touches the audio (offline-and-audio.md: html5 mode streams instead of decoding an hour of PCM
+// into memory; one Howl at a time, the previous one unloaded). It writes what is playing into the
+// now-playing store, keeps positions on the device, wires the lock screen, and keeps the listening record:
+// one play log per start and the heard ranges, in batches, on the server.
+import { Howl, Howler } from 'howler';
+import { getPodcast, postPodcastListen, postPodcastView } from '#shared/api/podcasts';
+import { ApiError, call, errorMessage } from '../../lib/api.ts';
+import { mediaUrl } from '../../lib/media.ts';
+import { uuid } from '../../lib/uuid.ts';
+import { useSessionStore } from '../session/stores/session-store.ts';
+import type { PlayerEpisode } from './episode.ts';
+import { HeardRanges } from './heard-ranges.ts';
+import { registerHandlers, showEpisode, showState, SKIP_SECONDS } from './media-session.ts';
+import { restorePlayer, useNowPlaying, type NowPlaying, type SleepTimer } from './now-playing.ts';
+import { readPositions, writePlayer, writePositions, type StoredPositions } from './player-storage.ts';
+
+/** how often the position is read while playing (spec §9: player poll 300 ms) */
+const TICK_MS = 300;
+/** the position survives the system killing the app (podverse-web#1143): saved this often, and on pause/pagehide */
+const SAVE_EVERY_MS = 5_000;
+/** the heard ranges go to the server this often while playing, and on pause, end and pagehide */
+const LISTEN_EVERY_MS = 30_000;
+/** heard to here, an episode is played: playing it again starts over */
+const PLAYED_SHARE = 0.95;
+
+/** spec §8's podcast texts for a play log that failed; the audio plays on */
+const PLAY_LOG_TEXTS = { refused: 'Error logging podcast play.', broken: 'System error. Logging API failure.', failed: 'Server error. Try later.', network: 'Error accessing API.' };
+
+// howler gives no option for crossorigin (howler#1680). Without it the audio request is not in cors mode and
+// never reaches the service worker's downloaded-audio cache (workbox#1663): set it on every element howler takes.
+type HowlerInternals = typeof Howler & { _obtainHtml5Audio(): HTMLAudioElement };
+const internals = Howler as HowlerInternals;
+const obtainAudio = internals._obtainHtml5Audio.bind(internals);
+let element: HTMLAudioElement | null = null;
+internals._obtainHtml5Audio = () => {
+  const audio = obtainAudio();
+  audio.crossOrigin = 'anonymous';
+  element = audio;
+  return audio;
+};
+
+let howl: Howl | null = null;
+let ticker: ReturnType<typeof setInterval> | undefined;
+let positions: StoredPositions = {};
+let lastSave = 0;
+let lastListen = 0;
+/** a start (chosen and played, or played again after a close or a reload) logs a play; a resume after a pause does not */
+let startPending = true;
+/** the Howl failed to resume (howler#1771, iOS after a long pause): rebuilt once at the saved position */
+let rebuilt = false;
+const heard = new HeardRanges();
+
+const state = (): NowPlaying => useNowPlaying.getState();
+const update = (partial: Partial<NowPlaying>): void => useNowPlaying.setState(partial);
+const loggedIn = (): boolean => useSessionStore.getState().hash !== null;
+
+const ready: Promise<void> = restorePlayer().then(async () => {
+  positions = await readPositions();
+});
+
+/** the device's player record follows the episode, speed and Up Next (never the position: that has its own) */
+useNowPlaying.subscribe((s, prev) => {
+  if (!s.restored || (s.episode === prev.episode && s.rate === prev.rate && s.upNext === prev.upNext)) return;
+  void writePlayer({ episode: s.episode, rate: s.rate, upNext: s.upNext });
+});
+
+function savePosition(force = false): void {
+  const { episode, position, duration } = state();
+  if (!episode || (!force && Date.now() - lastSave < SAVE_EVERY_MS)) return;
+  lastSave = Date.now();
+  const played = positions[episode.hash]?.played === true || (duration > 0 && position >= duration * PLAYED_SHARE);
+  positions = { ...positions, [episode.hash]: { position, at: Date.now(), played } };
+  void writePositions(positions);
+}
+
+function sendListening(force = false): void {
+  const { episode, position } = state();
+  if (!episode || !loggedIn() || (!force && Date.now() - lastListen < LISTEN_EVERY_MS)) return;
+  lastListen = Date.now();
+  const ranges = heard.take();
+  if (ranges.length === 0) return;
+  // the event id makes a replay harmless; a batch that did not arrive is heard again in the next one
+  call(postPodcastListen, { body: { p: episode.hash, e: uuid(), ranges, position: Math.round(position), at: new Date().toISOString() } }).catch((error: unknown) => {
+    if (!(error instanceof ApiError) || error.kind !== 'refused') heard.giveBack(ranges);
+  });
+}
+
+function logPlay(episode: PlayerEpisode): void {
+  if (!loggedIn()) return;
+  call(postPodcastView, { body: { p: episode.hash, e: uuid() } }).catch((error: unknown) => {
+    if (state().episode?.hash === episode.hash) update({ notice: errorMessage(error, PLAY_LOG_TEXTS) });
+  });
+}
+
+function tick(): void {
+  if (!howl) return;
+  const at = howl.seek();
+  if (typeof at !== 'number' || !Number.isFinite(at)) return;
+  const { sleep, rate } = state();
+  const duration = durationOf(state().episode);
+  heard.advance(at);
+  update({ position: at, duration });
+  showState(true, at, duration, rate);
+  savePosition();
+  sendListening();
+  if (sleep?.kind === 'minutes' && Date.now() >= sleep.endsAt) {
+    update({ sleep: null });
+    pause();
+  }
+}
+
+const durationOf = (episode: PlayerEpisode | null): number => {
+  const known = howl?.duration();
+  return typeof known === 'number' && Number.isFinite(known) && known > 0 ? known : (episode?.durationSec ?? 0);
+};
+
+function stopTicking(): void {
+  clearInterval(ticker);
+  ticker = undefined;
+}
+
+function onPlaying(): void {
+  const { episode, rate } = state();
+  if (!episode || !howl) return;
+  rebuilt = false;
+  update({ status: 'playing' });
+  registerHandlers(actions);
+  showState(true, state().position, durationOf(episode), rate);
+  heard.start(state().position);
+  if (startPending) {
+    startPending = false;
+    logPlay(episode);
+  }
+  stopTicking();
+  ticker = setInterval(tick, TICK_MS);
+}
+
+function onPaused(): void {
+  stopTicking();
+  if (howl) {
+    const at = howl.seek();
+    if (typeof at === 'number' && Number.isFinite(at)) {
+      heard.advance(at);
+      update({ position: at });
+    }
+  }
+  heard.stop();
+  update({ status: 'paused' });
+  showState(false, state().position, state().duration, state().rate);
+  savePosition(true);
+  sendListening(true);
+}
+
+function onEnded(): void {
+  const { episode, sleep, upNext } = state();
+  stopTicking();
+  heard.advance(state().duration);
+  heard.stop();
+  update({ status: 'paused', position: state().duration });
+  savePosition(true);
+  sendListening(true);
+  if (episode) positions = { ...positions, [episode.hash]: { position: 0, at: Date.now(), played: true } };
+  void writePositions(positions);
+  if (sleep?.kind === 'episode') return update({ sleep: null });
+  const [next, ...rest] = upNext;
+  if (next) {
+    update({ upNext: rest });
+    void play(next);
+  }
+}
+
+/** the system paused the element itself (a call, unplugged headphones): the app follows */
+function followElement(audio: HTMLAudioElement | null): void {
+  audio?.addEventListener('pause', () => {
+    if (howl && state().status === 'playing' && !audio.ended && howl.playing()) howl.pause();
+  });
+}
+
+function create(episode: PlayerEpisode, from: number): void {
+  unload();
+  element = null;
+  howl = new Howl({
+    src: [mediaUrl(episode.mp3)],
+    html5: true,
+    format: ['mp3'],
+    preload: 'metadata',
+    rate: state().rate,
+    onplay: onPlaying,
+    onpause: onPaused,
+    onend: onEnded,
+    onloaderror: () => failed(),
+    onplayerror: () => failed(),
+  });
+  followElement(element);
+  if (from > 0) howl.seek(from);
+}
+
+function failed(): void {
+  const { episode, position } = state();
+  stopTicking();
+  heard.stop();
+  // an iOS resume after a long pause fails (howler#1771): a new Howl at the saved position, once
+  if (episode && !rebuilt) {
+    rebuilt = true;
+    create(episode, position);
+    howl?.play();
+    return;
+  }
+  update({ status: 'paused', notice: 'This episode could not be played. Check your connection and try again.' });
+}
+
+function unload(): void {
+  stopTicking();
+  if (!howl) return;
+  howl.off();
+  howl.unload();
+  howl = null;
+}
+
+/** where an episode starts: this device's position, else the server's (another device), from 0 once played */
+async function startPosition(episode: PlayerEpisode): Promise<number> {
+  const saved = positions[episode.hash];
+  if (saved) return saved.played ? 0 : saved.position;
+  if (!loggedIn()) return 0;
+  try {
+    const answer = await call(getPodcast, { query: { p: episode.hash }, signal: AbortSignal.timeout(3000) });
+    const data = answer.studentData;
+    return data && !data.played ? data.position : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function play(episode: PlayerEpisode): Promise<void> {
+  await ready;
+  const current = state();
+  if (current.episode?.hash === episode.hash && current.status !== 'idle') {
+    if (current.status === 'paused') resume();
+    return;
+  }
+  if (current.episode) {
+    heard.stop();
+    savePosition(true);
+    sendListening(true);
+  }
+  unload();
+  update({
+    episode,
+    status: 'loading',
+    position: 0,
+    duration: episode.durationSec,
+    notice: null,
+    upNext: current.upNext.filter((e) => e.hash !== episode.hash),
+  });
+  showEpisode(episode);
+  const from = await startPosition(episode);
+  // another episode was chosen while this one looked up its position
+  if (state().episode?.hash !== episode.hash) return;
+  update({ position: from });
+  startPending = true;
+  create(episode, from);
+  howl?.play();
+}
+
+/** plays on from the position shown; after a reload or a close the Howl is made again, and that is a start */
+async function resume(): Promise<void> {
+  await ready;
+  const { episode, position } = state();
+  if (!episode) return;
+  if (!howl) {
+    startPending = true;
+    showEpisode(episode);
+    create(episode, position);
+  }
+  update({ status: 'loading' });
+  howl?.play();
+}
+
+function pause(): void {
+  if (howl?.playing()) howl.pause();
+  else if (state().status === 'loading') {
+    howl?.pause();
+    update({ status: 'paused' });
+  }
+}
+
+function seekTo(seconds: number): void {
+  const { duration, status, rate } = state();
+  const to = Math.min(Math.max(seconds, 0), duration > 0 ? duration : seconds);
+  heard.stop();
+  howl?.seek(to);
+  update({ position: to });
+  if (status === 'playing') heard.start(to);
+  showState(status === 'playing', to, duration, rate);
+  savePosition(true);
+}
+
+function setRate(rate: number): void {
+  howl?.rate(rate);
+  update({ rate });
+  showState(state().status === 'playing', state().position, state().duration, rate);
+}
+
+function setSleep(sleep: SleepTimer): void {
+  update({ sleep });
+}
+
+function close(): void {
+  if (howl?.playing()) howl.pause();
+  heard.stop();
+  savePosition(true);
+  sendListening(true);
+  unload();
+  showEpisode(null);
+  update({ episode: null, status: 'idle', position: 0, duration: 0, sleep: null, expanded: false, notice: null });
+}
+
+const actions = {
+  play: () => void resume(),
+  pause,
+  seekBy: (delta: number) => seekTo(state().position + delta),
+  seekTo,
+};
+
+async function addToUpNext(episode: PlayerEpisode): Promise<void> {
+  await ready;
+  const { upNext, episode: current } = state();
+  if (current?.hash === episode.hash || upNext.some((e) => e.hash === episode.hash)) return;
+  update({ upNext: [...upNext, episode] });
+}
+
+async function setUpNext(upNext: PlayerEpisode[]): Promise<void> {
+  await ready;
+  update({ upNext });
+}
+
+function moveInUpNext(hash: string, by: number): void {
+  const list = [...state().upNext];
+  const from = list.findIndex((e) => e.hash === hash);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= list.length) return;
+  const [moved] = list.splice(from, 1);
+  list.splice(to, 0, moved!);
+  update({ upNext: list });
+}
+
+if (typeof window !== 'undefined') {
+  // the system may end the page without another chance: the position and the heard ranges go now
+  addEventListener('pagehide', () => {
+    heard.advance(state().position);
+    savePosition(true);
+    sendListening(true);
+  });
+}
+
+export const engine = {
+  ready,
+  play,
+  resume,
+  pause,
+  toggle: () => (state().status === 'playing' || state().status === 'loading' ? pause() : void resume()),
+  skip: (direction: 1 | -1) => actions.seekBy(direction * SKIP_SECONDS),
+  seekTo,
+  setRate,
+  setSleep,
+  close,
+  addToUpNext,
+  setUpNext,
+  removeFromUpNext: (hash: string) => update({ upNext: state().upNext.filter((e) => e.hash !== hash) }),
+  moveInUpNext,
+  clearUpNext: () => update({ upNext: [] }),
+  dismissNotice: () => update({ notice: null }),
+  /** the element howler plays through, for the full player's tests and diagnostics */
+  element: (): HTMLAudioElement | null => element,
+};
+export type Engine = typeof engine;
