@@ -8,11 +8,25 @@ import { password2Error, passwordError, validateSupport } from './validation.ts'
 const local = (y: number, mo: number, d: number, h = 0, mi = 0) => new Date(y, mo - 1, d, h, mi).toISOString();
 
 describe('formats of spec §9', () => {
-  it('writes dates as Day Mon D, YYYY and date-times with h:mm AM/PM', () => {
+  it('writes dates as Day Mon D, YYYY and date-times with h:mm AM/PM and the time zone, in local time', () => {
     expect(formatDate(local(2025, 11, 5))).toBe('Wed Nov 5, 2025');
-    expect(formatDateTime(local(2025, 11, 5, 15, 5))).toBe('Wed Nov 5, 2025 at 3:05 PM');
-    expect(formatDateTime(local(2026, 1, 1, 0, 30))).toBe('Thu Jan 1, 2026 at 12:30 AM');
+    expect(formatDateTime(local(2025, 11, 5, 15, 5))).toMatch(/^Wed Nov 5, 2025 at 3:05 PM [A-Z][\w+:-]+$/);
+    expect(formatDateTime(local(2026, 1, 1, 0, 30))).toMatch(/^Thu Jan 1, 2026 at 12:30 AM [A-Z][\w+:-]+$/);
     expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatDateTime(null)).toBe('');
+  });
+  it('names the time zone after the time, with summer time, and dates the day in that zone (decision 0015)', () => {
+    const instant = '2025-11-05T20:05:00Z';
+    expect(formatDateTime(instant, { timeZone: 'America/New_York' })).toBe('Wed Nov 5, 2025 at 3:05 PM EST');
+    expect(formatDateTime('2025-07-04T16:00:00Z', { timeZone: 'America/New_York' })).toBe('Fri Jul 4, 2025 at 12:00 PM EDT');
+    expect(formatDateTime(instant, { timeZone: 'America/Los_Angeles' })).toBe('Wed Nov 5, 2025 at 12:05 PM PST');
+    expect(formatDateTime(instant, { timeZone: 'UTC' })).toBe('Wed Nov 5, 2025 at 8:05 PM UTC');
+    // a zone en-US has no abbreviation for still says which it is
+    expect(formatDateTime(instant, { timeZone: 'Europe/Berlin' })).toBe('Wed Nov 5, 2025 at 9:05 PM GMT+1');
+    // late in the evening in Honolulu is already the next day in UTC: the date follows the zone
+    expect(formatDate('2025-11-06T08:30:00Z', { timeZone: 'Pacific/Honolulu' })).toBe('Wed Nov 5, 2025');
+    expect(formatDateTime('2025-11-06T08:30:00Z', { timeZone: 'Pacific/Honolulu' })).toBe('Wed Nov 5, 2025 at 10:30 PM HST');
   });
   it('writes durations as hh:mm:ss, or mm:ss under an hour', () => {
     expect(formatDuration(88)).toBe('01:28');

@@ -1,34 +1,63 @@
 // Display formats of spec §9: dates, date-times, durations and credits.
-// Pure and DOM-free, shared by client and server (e-mails and certificates format dates too).
+// Pure and DOM-free, shared by client and server: the certificate and CE report PDFs print dates (never a time,
+// so never a zone) in the server's zone; e-mails write their times in UTC themselves (mail/messages.ts).
 
 import { CE_TYPE, ceTypeName } from './constants.ts';
-
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const toDate = (value: string | number | Date): Date | null => {
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-/** 'Day Mon D, YYYY' in local time, e.g. 'Wed Nov 5, 2025' */
-export const formatDate = (value: string | number | Date | null | undefined): string => {
-  const d = value == null ? null : toDate(value);
-  return d ? `${DAYS[d.getDay()]} ${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}` : '';
+export interface ZoneOption {
+  /** an IANA time zone; the device's own (the server process's, on the server) when left out */
+  timeZone?: string;
+}
+
+// One formatter per time zone, made once (Intl formatters are slow to build): the parts the spec's formats are
+// assembled from. English names whatever the device's language, as every other word of the app is English; the
+// zone's short name is en-US's (EST, PDT, UTC; 'GMT+1' where en-US has no abbreviation).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const partsOf = (d: Date, timeZone: string | undefined) => {
+  const key = timeZone ?? '';
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    formatters.set(key, f);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of f.formatToParts(d)) parts[p.type] = p.value;
+  return parts;
 };
 
-/** 'h:mm AM/PM' in local time */
-export const formatTime = (value: string | number | Date | null | undefined): string => {
+/** 'Day Mon D, YYYY' in local time, e.g. 'Wed Nov 5, 2025' */
+export const formatDate = (value: string | number | Date | null | undefined, opts: ZoneOption = {}): string => {
   const d = value == null ? null : toDate(value);
   if (!d) return '';
-  const h = d.getHours();
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(d.getMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  const p = partsOf(d, opts.timeZone);
+  return `${p.weekday} ${p.month} ${p.day}, ${p.year}`;
 };
 
-/** '{date} at h:mm AM/PM', in the device's local time zone, e.g. 'Wed Nov 5, 2025 at 3:05 PM' */
-export const formatDateTime = (value: string | number | Date | null | undefined): string => {
-  const date = formatDate(value);
-  return date ? `${date} at ${formatTime(value)}` : '';
+/**
+ * '{date} at h:mm AM/PM TZ' in local time, e.g. 'Wed Nov 5, 2025 at 3:05 PM EST'. The spec's format with the time
+ * zone's abbreviation after it (docs/decisions/0015-live-at-a-glance.md): a webinar's time is only useful to a
+ * student who knows which zone it is in, and a phone may be set to another zone than the student thinks.
+ */
+export const formatDateTime = (value: string | number | Date | null | undefined, opts: ZoneOption = {}): string => {
+  const d = value == null ? null : toDate(value);
+  if (!d) return '';
+  const p = partsOf(d, opts.timeZone);
+  return `${p.weekday} ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
