@@ -1,7 +1,9 @@
 // The service-worker update prompt (registerType 'prompt'): 'A new version is available.' with Reload and
-// Later; the page reloads only when the user accepts. Long sessions check for updates every hour.
-import { useEffect, useRef } from 'react';
+// Later; the page reloads only when the user accepts, and never cuts a podcast: while one plays, Reload waits
+// for it to pause (offline-and-audio.md §7). Long sessions check for updates every hour.
+import { useEffect, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useNowPlaying } from '../features/player/now-playing.ts';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -21,17 +23,30 @@ export default function PwaUpdatePrompt() {
   });
   useEffect(() => () => clearInterval(timer.current), []);
 
+  const audible = useNowPlaying((s) => s.status === 'playing' || s.status === 'loading');
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (waiting && !audible) void updateServiceWorker(true);
+  }, [waiting, audible, updateServiceWorker]);
+
   // the live region is always present so screen readers announce the message when it appears
   return (
     <div className="toast-region" role="status">
       {needRefresh && (
         <div className="toast">
-          <p>A new version is available.</p>
+          <p>{waiting ? 'The new version loads when the episode is paused.' : 'A new version is available.'}</p>
           <div className="toast-actions">
-            <button type="button" className="button button-small" onClick={() => void updateServiceWorker(true)}>
+            <button type="button" className="button button-small" disabled={waiting} onClick={() => setWaiting(true)}>
               Reload
             </button>
-            <button type="button" className="button button-small button-secondary" onClick={() => setNeedRefresh(false)}>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              onClick={() => {
+                setWaiting(false);
+                setNeedRefresh(false);
+              }}
+            >
               Later
             </button>
           </div>

@@ -1,6 +1,6 @@
 // The page shell of spec §2, mobile first: skip link, header with the logo and (on phones) the menu button,
 // the top ad, the menu (a column on wide screens, a focus-trapping drawer under 900 px), main, the side
-// columns (after main on phones), the footer, and on phones the bottom tab bar.
+// columns (after main on phones), the footer, the player, and on phones the bottom tab bar.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
@@ -9,6 +9,7 @@ import { MainMenu } from './main-menu.tsx';
 import { WhenIdle } from '../deferred.tsx';
 import { AdSlot } from './ad-slot.tsx';
 import { TabBar } from './tab-bar.tsx';
+import { PlayerDock } from '../../features/player/player-dock.tsx';
 
 // secondary content (after main on phones): loaded once the first view is up
 const LeftColumn = lazy(() => import('./side-columns.tsx').then((m) => ({ default: m.LeftColumn })));
@@ -119,6 +120,10 @@ export function PageShell({ children }: { children: ReactNode }) {
       </div>
       <div inert={drawerOpen}>
         <SiteFooter />
+      </div>
+      {/* one player for every route: mounted here, a route change never remounts it (features/player) */}
+      <div inert={drawerOpen}>
+        <PlayerDock />
       </div>
       {/* the drawer keeps the rest of the spec's menu; the tabs are the phone's everyday way around */}
       {!wide && <TabBar inert={drawerOpen} />}

@@ -70,6 +70,33 @@ const SHAPES = {
       <circle cx="12" cy="12" r="3" />
     </>
   ),
+  install: <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />,
+  // Safari's Share button, drawn as iOS shows it, so the add-to-home-screen hint points at what the user sees
+  iosShare: <path d="M8 9H6.5A1.5 1.5 0 0 0 5 10.5v9A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5v-9A1.5 1.5 0 0 0 17.5 9H16M12 14V3M8.5 6.5 12 3l3.5 3.5" />,
+  // the player's controls: filled shapes read better than outlines at a glance on a lock-screen-like bar
+  play: <path d="M7 4.5v15l12-7.5z" fill="currentColor" />,
+  pause: <path d="M7 4h3.5v16H7zM13.5 4H17v16h-3.5z" fill="currentColor" />,
+  back15: (
+    <>
+      <path d="M4 12a8 8 0 1 0 2.3-5.6L4 8.7M4 3.5v5.2h5.2" />
+      <text x="12" y="15.6" fontSize="8.5" textAnchor="middle" fill="currentColor" stroke="none" fontWeight="700">
+        15
+      </text>
+    </>
+  ),
+  forward15: (
+    <>
+      <path d="M20 12a8 8 0 1 1-2.3-5.6L20 8.7M20 3.5v5.2h-5.2" />
+      <text x="12" y="15.6" fontSize="8.5" textAnchor="middle" fill="currentColor" stroke="none" fontWeight="700">
+        15
+      </text>
+    </>
+  ),
+  upNext: <path d="M3 6h12M3 12h12M3 18h8M17 15v6M14 18h6" />,
+  close: <path d="M6 6l12 12M18 6 6 18" />,
+  moon: <path d="M20 14.5A8.5 8.5 0 1 1 9.5 4a7 7 0 0 0 10.5 10.5z" />,
+  up: <path d="M6 15l6-6 6 6" />,
+  down: <path d="M6 9l6 6 6-6" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof SHAPES;
