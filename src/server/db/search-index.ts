@@ -1,10 +1,11 @@
 // The catalogue's full-text index (issue 4): title, speaker, sponsor and description of every class and
-// podcast, stemmed (Porter on SQLite FTS5, 'english' on PostgreSQL), searched by word prefixes. Content
-// changes only through a pack import, so the importer rebuilds the index in its transaction instead of
-// triggers on four tables. Raw snake_case SQL: migrations call this without the camelCase plugin.
+// podcast, and title, subtitle and blurb of every e-book (issue 13), stemmed (Porter on SQLite FTS5, 'english'
+// on PostgreSQL), searched by word prefixes. Content changes only through a pack import, so the importer
+// rebuilds the index in its transaction instead of triggers on five tables. Raw snake_case SQL: migrations
+// call this without the camelCase plugin.
 import { sql, PostgresAdapter, type Expression, type Kysely, type SqlBool } from 'kysely';
 
-export type SearchKind = 'class' | 'podcast';
+export type SearchKind = 'class' | 'podcast' | 'ebook';
 
 export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -35,7 +36,9 @@ export async function rebuildSearchIndex(db: Kysely<any>): Promise<void> {
     from classes c join speakers sp on sp.id = c.speaker_id left join companies co on co.id = c.company_id`;
   const podcasts = sql`select 'podcast' as kind, p.id as item_id, p.title as title, sp.name as speaker, coalesce(co.name, '') as sponsor, p.description as body
     from podcasts p join podcast_shows ps on ps.id = p.show_id join speakers sp on sp.id = p.speaker_id left join companies co on co.id = ps.company_id`;
-  for (const source of [classes, podcasts]) {
+  // an e-book has no speaker or sponsor: its subtitle and blurb are what it is about
+  const ebooks = sql`select 'ebook' as kind, e.id as item_id, e.title as title, '' as speaker, '' as sponsor, coalesce(e.subtitle, '') || ' ' || e.blurb as body from ebooks e`;
+  for (const source of [classes, podcasts, ebooks]) {
     if (isPostgres(db)) {
       await sql`insert into search_index (kind, item_id, document)
         select kind, item_id, setweight(to_tsvector('english', title), 'A') || to_tsvector('english', speaker) || to_tsvector('english', sponsor) || setweight(to_tsvector('english', body), 'C')

@@ -22,12 +22,36 @@ export const getHome = endpoint({
 const ClassList = pagedList(ClassListItem);
 const PodcastList = pagedList(PodcastListItem);
 
+export const Ebook = v.object({
+  hash: v.string(),
+  title: v.string(),
+  subtitle: v.nullable(v.string()),
+  blurbLib: v.string(),
+  thumbnail: v.string(),
+  pdf: v.string(),
+  buttonText: v.nullable(v.string()),
+});
+export type Ebook = v.InferOutput<typeof Ebook>;
+
+/**
+ * Combined results for one filter (spec §2 /search), grouped by kind. `tutorials` and `ebooks` are additions
+ * to the spec's answer (docs/decisions/0012-search-while-typing.md): e-books match a keyword only, as they
+ * have no category or company. `featuredContent` holds only a featured item that matches the filter.
+ */
 export const getSearch = endpoint({
   method: 'GET',
   path: 'search',
   access: 'optional',
   query: v.object(ListFilters),
-  response: v.object({ status: v.boolean(), webinars: ClassList, classes: ClassList, podcasts: PodcastList, featuredContent: FeaturedContent }),
+  response: v.object({
+    status: v.boolean(),
+    webinars: ClassList,
+    classes: ClassList,
+    podcasts: PodcastList,
+    tutorials: ClassList,
+    ebooks: pagedList(Ebook),
+    featuredContent: FeaturedContent,
+  }),
 });
 
 export const getSearchItems = endpoint({
@@ -46,17 +70,6 @@ export const getUpcoming = endpoint({ method: 'GET', path: 'upcoming', access: '
 export const getOndemand = endpoint({ method: 'GET', path: 'ondemand', access: 'optional', query: v.object({ ...ListFilters, page: Page }), response: ClassList });
 export const getPodcasts = endpoint({ method: 'GET', path: 'podcasts', access: 'optional', query: v.object({ ...ListFilters, page: Page }), response: PodcastList });
 export const getTutorials = endpoint({ method: 'GET', path: 'tutorials', access: 'optional', query: v.object({ ...ListFilters, page: Page }), response: ClassList });
-
-export const Ebook = v.object({
-  hash: v.string(),
-  title: v.string(),
-  subtitle: v.nullable(v.string()),
-  blurbLib: v.string(),
-  thumbnail: v.string(),
-  pdf: v.string(),
-  buttonText: v.nullable(v.string()),
-});
-export type Ebook = v.InferOutput<typeof Ebook>;
 
 export const getBooks = endpoint({
   method: 'GET',

@@ -1,6 +1,7 @@
 // SQL for the catalogue reads: class and podcast lists with the caller's own badges, filters, paging,
 // featured content and ad placements. Every list is one indexed query plus one count.
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Ebook } from '#shared/api/catalog';
 import type { ClassListItem, FeaturedContent, MobileAds, PodcastListItem } from '#shared/api/common';
 import { CLASS_TYPE, VPAD_SLOT, ceTypeName } from '#shared/domain/constants';
 import type { DB } from '../../db/schema.ts';
@@ -160,31 +161,60 @@ export const toPodcastItem = (r: PodcastRow): PodcastListItem => ({
   ceTypeId: r.ceTypeId,
 });
 
+const ebookColumns = ['e.hash', 'e.title', 'e.subtitle', 'e.blurb', 'e.thumbnail', 'e.pdf', 'e.buttonText'] as const;
+
+const toEbook = (b: { hash: string; title: string; subtitle: string | null; blurb: string; thumbnail: string; pdf: string; buttonText: string | null }): Ebook => ({
+  hash: b.hash,
+  title: b.title,
+  subtitle: b.subtitle,
+  blurbLib: b.blurb,
+  thumbnail: b.thumbnail,
+  pdf: b.pdf,
+  buttonText: b.buttonText,
+});
+
 export function catalogRepository(db: Kysely<DB>) {
+  /** the filter's conditions on a class (c), whatever list it is in */
+  function classFilter(eb: ExpressionBuilder<any, any>, f: ListFilter): Expression<SqlBool>[] {
+    const conds: Expression<SqlBool>[] = [];
+    if (f.categoryId !== undefined) {
+      conds.push(eb.exists(eb.selectFrom('classCategories as cc').select('cc.classId').whereRef('cc.classId', '=', 'c.id').where('cc.categoryId', '=', f.categoryId)));
+    }
+    if (f.companyId !== undefined) conds.push(eb('c.companyId', '=', f.companyId));
+    if (f.keyword) conds.push(matchesKeyword(db, 'class', 'c.id', f.keyword));
+    return conds;
+  }
+
+  /** the filter's conditions on a podcast episode (p, its show ps) */
+  function podcastFilter(eb: ExpressionBuilder<any, any>, f: ListFilter): Expression<SqlBool>[] {
+    const conds: Expression<SqlBool>[] = [];
+    if (f.categoryId !== undefined) {
+      conds.push(eb.exists(eb.selectFrom('podcastCategories as pc').select('pc.podcastId').whereRef('pc.podcastId', '=', 'p.id').where('pc.categoryId', '=', f.categoryId)));
+    }
+    if (f.companyId !== undefined) conds.push(eb('ps.companyId', '=', f.companyId));
+    if (f.keyword) conds.push(matchesKeyword(db, 'podcast', 'p.id', f.keyword));
+    return conds;
+  }
+
   function classWhere(kind: ClassListKind, f: ListFilter, nowIso: string) {
     return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
       const conds: Expression<SqlBool>[] = [];
       if (kind === 'upcoming') conds.push(eb('c.typeId', '=', CLASS_TYPE.LIVE), eb('c.endDate', '>', nowIso));
       if (kind === 'ondemand') conds.push(eb('c.typeId', '<>', CLASS_TYPE.LIVE), eb('c.isTutorial', '=', 0), eb('c.releaseDate', '<=', nowIso));
       if (kind === 'tutorials') conds.push(eb('c.isTutorial', '=', 1), eb('c.releaseDate', '<=', nowIso));
-      if (f.categoryId !== undefined) {
-        conds.push(eb.exists(eb.selectFrom('classCategories as cc').select('cc.classId').whereRef('cc.classId', '=', 'c.id').where('cc.categoryId', '=', f.categoryId)));
-      }
-      if (f.companyId !== undefined) conds.push(eb('c.companyId', '=', f.companyId));
-      if (f.keyword) conds.push(matchesKeyword(db, 'class', 'c.id', f.keyword));
-      return eb.and(conds);
+      return eb.and([...conds, ...classFilter(eb, f)]);
     };
   }
 
   function podcastWhere(f: ListFilter, nowIso: string) {
+    return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => eb.and([eb('p.releaseDate', '<=', nowIso), ...podcastFilter(eb, f)]);
+  }
+
+  /** e-books carry no category or company: a filter by either matches none of them, a keyword searches them */
+  function bookWhere(f: ListFilter) {
     return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
-      const conds: Expression<SqlBool>[] = [eb('p.releaseDate', '<=', nowIso)];
-      if (f.categoryId !== undefined) {
-        conds.push(eb.exists(eb.selectFrom('podcastCategories as pc').select('pc.podcastId').whereRef('pc.podcastId', '=', 'p.id').where('pc.categoryId', '=', f.categoryId)));
-      }
-      if (f.companyId !== undefined) conds.push(eb('ps.companyId', '=', f.companyId));
-      if (f.keyword) conds.push(matchesKeyword(db, 'podcast', 'p.id', f.keyword));
-      return eb.and(conds);
+      if (f.categoryId !== undefined || f.companyId !== undefined) return sql<SqlBool>`1 = 0`;
+      return eb.and(f.keyword ? [matchesKeyword(db, 'ebook', 'e.id', f.keyword)] : []);
     };
   }
 
@@ -213,6 +243,25 @@ export function catalogRepository(db: Kysely<DB>) {
         opts.withTotal === false ? { n: -1 } : podcastBase(db, null).select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
       ]);
       return { items: (rows as PodcastRow[]).map(toPodcastItem), total: Number(total.n) };
+    },
+
+    /**
+     * /search: the first `limit` matches of every kind and how many there are, and the featured items that match.
+     * E-books are one page in the library (spec §2 /ebooks), which has no filter: a filtered search lists every
+     * matching e-book (up to `bookLimit`), so no Show All is needed to see the rest.
+     */
+    async search(f: ListFilter, opts: { studentId: number | null; nowIso: string; limit: number; bookLimit: number }) {
+      const at = { studentId: opts.studentId, nowIso: opts.nowIso, offset: 0, limit: opts.limit };
+      const filtered = f.categoryId !== undefined || f.companyId !== undefined || Boolean(f.keyword);
+      const [webinars, classes, podcasts, tutorials, ebooks, featured] = await Promise.all([
+        this.listClasses('upcoming', f, at),
+        this.listClasses('ondemand', f, at),
+        this.listPodcasts(f, at),
+        this.listClasses('tutorials', f, at),
+        this.listBooks(f, { offset: 0, limit: filtered ? opts.bookLimit : opts.limit }),
+        this.featured(opts.studentId, f),
+      ]);
+      return { webinars, classes, podcasts, tutorials, ebooks, featured };
     },
 
     async podcastsOfShow(showId: number, studentId: number | null, nowIso: string) {
@@ -265,13 +314,14 @@ export function catalogRepository(db: Kysely<DB>) {
       return db.selectFrom('podcastShows as ps').leftJoin('companies as co', 'co.id', 'ps.companyId').select(['ps.id', 'ps.hash', 'ps.title', 'ps.photo', 'ps.blurb', 'co.name as companyName']).where('ps.hash', '=', hash).executeTakeFirst();
     },
 
-    async featured(studentId: number | null): Promise<FeaturedContent> {
+    /** the featured class and podcast; with a filter, only those that match it (a search shows nothing it did not find) */
+    async featured(studentId: number | null, f: ListFilter = {}): Promise<FeaturedContent> {
       const rows = await db.selectFrom('featuredContent').select(['slotType', 'classId', 'podcastId']).where('active', '=', 1).orderBy('position').execute();
       const classId = rows.find((r) => r.slotType === VPAD_SLOT.FEATURED_CLASS)?.classId ?? null;
       const podcastId = rows.find((r) => r.slotType === VPAD_SLOT.FEATURED_PODCAST)?.podcastId ?? null;
       const [cls, pod] = await Promise.all([
-        classId === null ? undefined : classBase(db, studentId).select(classColumns).where('c.id', '=', classId).executeTakeFirst(),
-        podcastId === null ? undefined : podcastBase(db, studentId).select(podcastColumns).where('p.id', '=', podcastId).executeTakeFirst(),
+        classId === null ? undefined : classBase(db, studentId).select(classColumns).where('c.id', '=', classId).where((eb) => eb.and(classFilter(eb, f))).executeTakeFirst(),
+        podcastId === null ? undefined : podcastBase(db, studentId).select(podcastColumns).where('p.id', '=', podcastId).where((eb) => eb.and(podcastFilter(eb, f))).executeTakeFirst(),
       ]);
       const c = cls as ClassRow | undefined;
       const p = pod as PodcastRow | undefined;
@@ -308,7 +358,21 @@ export function catalogRepository(db: Kysely<DB>) {
       return { catList: cats.map((c) => ({ categoryID: c.id, categoryName: c.name })), companyList: cos.map((c) => ({ companyID: c.id, companyName: c.name })) };
     },
 
-    books: () => db.selectFrom('ebooks').selectAll().orderBy('position').orderBy('id').execute(),
+    /** the whole e-book library, in its order */
+    async books(): Promise<Ebook[]> {
+      return (await db.selectFrom('ebooks as e').select(ebookColumns).orderBy('e.position').orderBy('e.id').execute()).map(toEbook);
+    },
+
+    /** a page of the e-books a filter matches, in library order, and how many match */
+    async listBooks(f: ListFilter, opts: { offset: number; limit: number }) {
+      const where = bookWhere(f);
+      const [rows, total] = await Promise.all([
+        db.selectFrom('ebooks as e').select(ebookColumns).where(where).orderBy('e.position').orderBy('e.id').offset(opts.offset).limit(opts.limit).execute(),
+        db.selectFrom('ebooks as e').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toEbook), total: Number(total.n) };
+    },
+
     /** false when no e-book has the hash */
     async recordBookDownload(hash: string, studentId: number, nowIso: string): Promise<boolean> {
       const book = await db.selectFrom('ebooks').select('id').where('hash', '=', hash).executeTakeFirst();

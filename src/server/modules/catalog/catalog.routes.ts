@@ -22,6 +22,9 @@ export const SECTION_SIZE = 6;
 const isFiltered = (f: ListFilter) => f.categoryId !== undefined || f.companyId !== undefined || !!f.keyword;
 const NO_FEATURED = { status: false, featuredClass: null, featuredPodcast: null, featuredHash: null };
 
+/** a search section in the paged-list shape: its first page of `size` rows and the number of matches */
+const firstPage = <T>(found: { items: T[]; total: number }, size: number) => ({ status: true as const, rowCount: found.items.length, totalRows: found.total, pageSize: size, page: 0, data: found.items });
+
 const filterOf = (q: { cid?: number | undefined; coid?: number | undefined; q?: string | undefined }): ListFilter => ({ categoryId: q.cid, companyId: q.coid, keyword: sanitizeKeyword(q.q) });
 
 export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): Implementation[] {
@@ -52,10 +55,16 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
     }),
 
     implement(catalog.getSearch, async ({ query, student }) => {
-      const f = filterOf(query);
-      const sid = student?.id ?? null;
-      const [webinars, classList, podcastList, featuredContent] = await Promise.all([classPage('upcoming', f, 0, sid), classPage('ondemand', f, 0, sid), podcastPage(f, 0, sid), repo.featured(sid)]);
-      return { status: true, webinars: { ...webinars, seats: seatsOf(webinars.data) }, classes: classList, podcasts: podcastList, featuredContent };
+      const found = await repo.search(filterOf(query), { studentId: student?.id ?? null, nowIso: nowIso(opts.clock), limit: SECTION_SIZE, bookLimit: UPCOMING_PAGE_SIZE });
+      return {
+        status: true,
+        webinars: { ...firstPage(found.webinars, SECTION_SIZE), seats: seatsOf(found.webinars.items) },
+        classes: firstPage(found.classes, SECTION_SIZE),
+        podcasts: firstPage(found.podcasts, SECTION_SIZE),
+        tutorials: firstPage(found.tutorials, SECTION_SIZE),
+        ebooks: firstPage(found.ebooks, found.ebooks.items.length),
+        featuredContent: found.featured,
+      };
     }),
 
     implement(catalog.getSearchItems, async () => ({ status: true, smallWords: SMALL_WORDS, ...(await repo.searchItems()) })),
@@ -86,12 +95,8 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
     }),
 
     implement(catalog.getBooks, async () => {
-      const rows = await repo.books();
-      return {
-        status: true,
-        rowCount: rows.length,
-        data: rows.map((b) => ({ hash: b.hash, title: b.title, subtitle: b.subtitle, blurbLib: b.blurb, thumbnail: b.thumbnail, pdf: b.pdf, buttonText: b.buttonText })),
-      };
+      const data = await repo.books();
+      return { status: true, rowCount: data.length, data };
     }),
 
     implement(catalog.postBookResponse, async ({ body, student }) => {

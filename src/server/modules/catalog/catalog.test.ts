@@ -194,6 +194,78 @@ describe('full-text search', () => {
   });
 });
 
+describe('search by kind (issue 13)', () => {
+  /** a word of `text` starts with `term`: the index's own rule, as the pack's text says it */
+  const hasWordFrom = (text: string, term: string) => new RegExp(`(^|[^a-z0-9])${term}`).test(text.toLowerCase());
+  const speakerName = (key: string) => pack.speakers!.find((s) => s.key === key)!.name;
+  const companyName = (key?: string) => (key ? pack.companies!.find((c) => c.key === key)!.name : '');
+  const classText = (c: NonNullable<Pack['classes']>[number]) => `${c.title} ${c.description} ${speakerName(c.speaker)} ${companyName(c.company)}`;
+  const search = async (query: string) => v.parse(catalog.getSearch.response, await get(`/api/search${query}`));
+
+  it('answers a keyword grouped by kind, product training and e-books included', async () => {
+    const found = await search('?q=fluo');
+    const tutorials = pack.classes!.filter((c) => c.kind === 'tutorial' && hasWordFrom(classText(c), 'fluo'));
+    const books = pack.ebooks!.filter((b) => hasWordFrom(`${b.title} ${b.subtitle ?? ''} ${b.blurb}`, 'fluo'));
+    expect(tutorials.length).toBeGreaterThan(0);
+    expect(books.length).toBeGreaterThan(0);
+    expect(found.tutorials.totalRows).toBe(tutorials.length);
+    expect(found.tutorials.data.map((c) => c.className).sort()).toEqual(tutorials.map((c) => c.title).sort());
+    expect(found.ebooks.totalRows).toBe(books.length);
+    expect(found.ebooks.data.map((b) => b.title)).toEqual(books.map((b) => b.title));
+    // an e-book answers in the library's own shape, so the client shows it with the library's row
+    expect(found.ebooks.data[0]).toEqual(v.parse(catalog.getBooks.response, await get('/api/books')).data.find((b) => b.hash === books[0]!.hash));
+    // the other kinds keep their answer: on-demand classes only, never a tutorial
+    expect(found.classes.totalRows).toBe(pack.classes!.filter((c) => c.kind !== 'live' && c.kind !== 'tutorial' && hasWordFrom(classText(c), 'fluo')).length);
+    expect(found.classes.data.some((c) => tutorials.some((tut) => tut.hash === c.hash))).toBe(false);
+    expect(found.podcasts.totalRows).toBeGreaterThan(0);
+  });
+
+  it('finds an e-book by a word of its title or subtitle, stemmed like the classes', async () => {
+    const book = pack.ebooks!.find((b) => b.title.includes('Ergonomics'))!;
+    expect((await search('?q=ergonomic')).ebooks.data.map((b) => b.hash)).toEqual([book.hash]);
+    // every term must match: one word of another book's title is not enough
+    expect((await search('?q=ergonomics%20implant')).ebooks.data.map((b) => b.hash)).toEqual([]);
+    expect((await search(`?q=${encodeURIComponent('protecting your back')}`)).ebooks.data.map((b) => b.hash)).toEqual([book.hash]);
+  });
+
+  it('without a filter lists every kind: the first rows of each and how many there are', async () => {
+    const found = await search('');
+    expect(found.tutorials.totalRows).toBe(pack.classes!.filter((c) => c.kind === 'tutorial').length);
+    expect(found.tutorials.data).toHaveLength(6);
+    expect(found.ebooks.totalRows).toBe(pack.ebooks!.length);
+    expect(found.ebooks.data.map((b) => b.title)).toEqual(pack.ebooks!.slice(0, 6).map((b) => b.title));
+    // a keyword the server ignores (spec §5) is no filter
+    expect((await search('?q=fl')).ebooks.totalRows).toBe(pack.ebooks!.length);
+  });
+
+  it('narrows tutorials by category and company; e-books, which have neither, match no such filter', async () => {
+    const items = v.parse(catalog.getSearchItems.response, await get('/api/search-items'));
+    const company = items.companyList.find((c) => c.companyName === 'ImplanTech Systems')!;
+    const byCo = await search(`?coid=${company.companyID}`);
+    expect(byCo.tutorials.totalRows).toBe(pack.classes!.filter((c) => c.kind === 'tutorial' && companyName(c.company) === 'ImplanTech Systems').length);
+    expect(byCo.tutorials.totalRows).toBeGreaterThan(0);
+    expect(byCo.ebooks).toMatchObject({ totalRows: 0, data: [] });
+    const cat = pack.categories!.find((c) => pack.classes!.some((k) => k.kind === 'tutorial' && k.categories.includes(c.key)))!;
+    const catId = items.catList.find((c) => c.categoryName === cat.name)!.categoryID;
+    const byCat = await search(`?cid=${catId}`);
+    expect(byCat.tutorials.totalRows).toBe(pack.classes!.filter((c) => c.kind === 'tutorial' && c.categories.includes(cat.key)).length);
+    expect(byCat.ebooks.totalRows).toBe(0);
+  });
+
+  it('shows a featured item only when it matches the search', async () => {
+    const featuredClass = pack.classes!.find((c) => c.hash === pack.featured!.class)!;
+    expect((await search('')).featuredContent.featuredClass?.hash).toBe(featuredClass.hash);
+    // 'fluo' finds the featured podcast (silver diamine fluoride) but not the featured class
+    expect(hasWordFrom(classText(featuredClass), 'fluo')).toBe(false);
+    const fluo = await search('?q=fluo');
+    expect(fluo.featuredContent.featuredClass).toBeNull();
+    expect(fluo.featuredContent.featuredPodcast?.hash).toBe(pack.featured!.podcast);
+    const word = featuredClass.title.split(' ').find((w) => w.length > 5)!.toLowerCase();
+    expect((await search(`?q=${encodeURIComponent(word)}`)).featuredContent.featuredClass?.hash).toBe(featuredClass.hash);
+    expect((await search('?q=xylophone')).featuredContent).toMatchObject({ status: false, featuredClass: null, featuredPodcast: null });
+  });
+});
+
 describe('one item', () => {
   it('returns a class with no answer keys and no meeting code for visitors', async () => {
     const live = pack.classes!.find((c) => c.kind === 'live' && c.meetingCode)!;
