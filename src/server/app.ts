@@ -25,6 +25,7 @@ import { examRoutes } from './modules/learning/exam.routes.ts';
 import { learningFlowRoutes } from './modules/learning/flow.routes.ts';
 import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { myCeRoutes } from './modules/my-ce/my-ce.routes.ts';
+import { podcastRoutes } from './modules/podcasts/podcasts.routes.ts';
 import { startReminders } from './modules/seats/reminders.ts';
 import { seatRoutes } from './modules/seats/seats.routes.ts';
 import { sponsorRoutes } from './modules/sponsors/sponsors.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       ...accountRoutes(accountDeps),
       ...sponsorRoutes(database.db, { clock: config.clock }),
       ...myCeRoutes(database.db, { clock: config.clock, gate }),
+      ...podcastRoutes(database.db, { clock: config.clock, gate }),
       ...certificateRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, mailer }),
       ...learningFlowRoutes(database.db, { clock: config.clock, gate }),
       ...examRoutes(database.db, { clock: config.clock, gate }),

@@ -125,6 +125,12 @@ export interface DB {
   };
   viewEvents: { id: Id; studentId: number; classId: number | null; podcastId: number | null; kind: string; clientEventId: string | null; createdAt: string };
   queue: { id: Id; studentId: number; classId: number; createdAt: string };
+  /** Watch Later for podcast episodes (the classes' queue cannot hold them: its class_id is NOT NULL) */
+  podcastQueue: { id: Id; studentId: number; podcastId: number; createdAt: string };
+  /** one student's listening record of one episode: `heard` is the merged heard ranges as JSON, heardSec their length */
+  listening: { id: Id; studentId: number; podcastId: number; heard: string; heardSec: number; positionSec: number; positionAt: string; playedAt: string | null; createdAt: string; updatedAt: string };
+  /** the listen batches already applied (POST /api/podcast-listen's `e`), and a digest of what each said */
+  listeningEvents: { id: Id; studentId: number; podcastId: number; clientEventId: string; digest: string; createdAt: string };
   exams: { id: Id; classId: number | null; podcastId: number | null; minScore: number };
   examQuestions: {
     id: Id;

@@ -77,13 +77,27 @@ export const getClass = endpoint({
 
 const ClassRef = v.object({ c: Hash, s: S });
 
-export const postQueueAdd = endpoint({ method: 'POST', path: 'queue-add', access: 'student', body: ClassRef, response: v.object({ status: v.boolean(), queueId: v.number() }) });
+/**
+ * what Watch Later takes: a class (c) or, beyond the spec, a podcast episode (p) (decisions.md "Podcast episodes in
+ * Watch Later"); exactly one of them
+ */
+const QueueRef = v.pipe(
+  v.object({ c: v.optional(Hash), p: v.optional(Hash), s: S }),
+  v.forward(
+    v.check((r) => (r.c === undefined) !== (r.p === undefined), 'c (a class) or p (a podcast episode) is required, not both'),
+    ['c'],
+  ),
+);
+
+export const postQueueAdd = endpoint({ method: 'POST', path: 'queue-add', access: 'student', body: QueueRef, response: v.object({ status: v.boolean(), queueId: v.number() }) });
+const Removed = v.object({ status: v.boolean(), hash: v.string() });
+/** answers classObj for a class (spec §7), podcastObj for an episode */
 export const postRemoveQueue = endpoint({
   method: 'POST',
   path: 'remove-queue',
   access: 'student',
-  body: ClassRef,
-  response: v.object({ status: v.boolean(), classObj: v.object({ status: v.boolean(), hash: v.string() }) }),
+  body: QueueRef,
+  response: v.object({ status: v.boolean(), classObj: v.optional(Removed), podcastObj: v.optional(Removed) }),
 });
 
 export const postReserveSeat = endpoint({

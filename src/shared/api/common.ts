@@ -66,6 +66,8 @@ export const PodcastListItem = v.object({
   examTaken: v.boolean(),
   examDate: v.nullable(Iso),
   ceTypeId: v.number(),
+  /** the episode has an exam (a content pack may leave one out): the player offers Take Exam only then */
+  hasExam: v.boolean(),
 });
 export type PodcastListItem = v.InferOutput<typeof PodcastListItem>;
 

@@ -24,7 +24,23 @@ export const getSeats = endpoint({ method: 'GET', path: 'seats', access: 'studen
 
 const PagedQuery = v.object({ s: S, page: Page });
 export const getPending = endpoint({ method: 'GET', path: 'pending', access: 'student', query: PagedQuery, response: pagedList(ClassListItem) });
-export const getQueue = endpoint({ method: 'GET', path: 'queue', access: 'student', query: PagedQuery, response: pagedList(v.object({ ...ClassListItem.entries, queueId: v.number() })) });
+/** an episode on Watch Later, with its queue id (non-zero = queued, as for a class) */
+export const QueuedPodcast = v.object({ ...PodcastListItem.entries, queueId: v.number() });
+export type QueuedPodcast = v.InferOutput<typeof QueuedPodcast>;
+/** the most queued episodes one answer carries */
+export const QUEUED_PODCASTS_MAX = 100;
+/**
+ * Watch Later: the classes, paged (spec §7), and beside them the queued episodes (decisions.md "Podcast episodes
+ * in Watch Later"): every page carries the same list, most recently added first, at most QUEUED_PODCASTS_MAX of
+ * them, and how many there are in all
+ */
+export const getQueue = endpoint({
+  method: 'GET',
+  path: 'queue',
+  access: 'student',
+  query: PagedQuery,
+  response: v.object({ ...pagedList(v.object({ ...ClassListItem.entries, queueId: v.number() })).entries, podcasts: v.object({ totalRows: v.number(), data: v.array(QueuedPodcast) }) }),
+});
 export const getCompleted = endpoint({
   method: 'GET',
   path: 'completed',

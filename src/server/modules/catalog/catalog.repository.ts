@@ -103,6 +103,8 @@ export function podcastBase(db: Kysely<DB>, studentId: number | null) {
     .innerJoin('podcastShows as ps', 'ps.id', 'p.showId')
     .innerJoin('speakers as sp', 'sp.id', 'p.speakerId')
     .leftJoin('companies as co', 'co.id', 'ps.companyId')
+    // an episode has at most one exam (exams_podcast_uq), so this join never repeats a row
+    .leftJoin('exams as ex', 'ex.podcastId', 'p.id')
     .leftJoin('gradebook as g', (j) => j.onRef('g.podcastId', '=', 'p.id').on('g.studentId', '=', studentId ?? -1));
 }
 
@@ -121,6 +123,7 @@ export const podcastColumns = [
   'p.credits',
   'p.mp3',
   'p.ceTypeId',
+  'ex.id as examId',
   'g.examTakenAt',
 ] as const;
 
@@ -139,6 +142,7 @@ export type PodcastRow = {
   credits: number;
   mp3: string;
   ceTypeId: number;
+  examId: number | null;
   examTakenAt: string | null;
 };
 
@@ -159,6 +163,7 @@ export const toPodcastItem = (r: PodcastRow): PodcastListItem => ({
   examTaken: r.examTakenAt !== null,
   examDate: r.examTakenAt,
   ceTypeId: r.ceTypeId,
+  hasExam: r.examId !== null,
 });
 
 const ebookColumns = ['e.hash', 'e.title', 'e.subtitle', 'e.blurb', 'e.thumbnail', 'e.pdf', 'e.buttonText'] as const;
@@ -297,17 +302,21 @@ export function catalogRepository(db: Kysely<DB>) {
         .innerJoin('podcastShows as ps', 'ps.id', 'p.showId')
         .innerJoin('speakers as sp', 'sp.id', 'p.speakerId')
         .leftJoin('companies as co', 'co.id', 'ps.companyId')
+        .leftJoin('exams as ex', 'ex.podcastId', 'p.id')
         .select([...podcastColumns.filter((c) => c !== 'g.examTakenAt'), 'p.description', 'p.transcript', 'ps.title as showTitle'])
         .where('p.hash', '=', hash)
         .executeTakeFirst();
     },
 
     async studentPodcastRow(podcastId: number, studentId: number) {
-      const [g, plays] = await Promise.all([
+      const [g, plays, listening, queue] = await Promise.all([
         db.selectFrom('gradebook').selectAll().where('podcastId', '=', podcastId).where('studentId', '=', studentId).executeTakeFirst(),
         db.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).where('podcastId', '=', podcastId).where('studentId', '=', studentId).where('kind', '=', 'play').executeTakeFirstOrThrow(),
+        // the listening record (modules/podcasts): heard share, last position, played
+        db.selectFrom('listening').select(['heardSec', 'positionSec as position', 'playedAt']).where('podcastId', '=', podcastId).where('studentId', '=', studentId).executeTakeFirst(),
+        db.selectFrom('podcastQueue').select('id').where('podcastId', '=', podcastId).where('studentId', '=', studentId).executeTakeFirst(),
       ]);
-      return { g, plays: Number(plays.n) };
+      return { g, plays: Number(plays.n), listening, queue };
     },
 
     async showByHash(hash: string) {

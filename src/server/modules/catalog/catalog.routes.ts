@@ -11,6 +11,7 @@ import { HttpError, implement, type Implementation } from '../../plugins/contrac
 import type { CatalogRepository, ClassListKind, ListFilter } from './catalog.repository.ts';
 import { pageOf } from './paging.ts';
 import { examAvailable } from '../learning/course-gate.service.ts';
+import { listeningOf } from '../podcasts/listening.service.ts';
 
 /** rows per page of every paged list; the client reads pageSize from the answer (spec §9) */
 export const PAGE_SIZE = 10;
@@ -205,6 +206,7 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
           examTaken: Boolean(mine?.g?.examTakenAt),
           examDate: mine?.g?.examTakenAt ?? null,
           ceTypeId: p.ceTypeId,
+          hasExam: p.examId !== null,
         },
         studentData: mine
           ? {
@@ -215,6 +217,8 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
               evalTaken: Boolean(mine.g?.evalTakenAt),
               playCount: mine.plays,
               gradebookId: mine.g?.id ?? 0,
+              inqueue: mine.queue?.id ?? 0,
+              ...listeningOf(mine.listening, p.durationSec),
             }
           : null,
       };

@@ -121,6 +121,25 @@ export function myCeRepository(db: Kysely<DB>, clock: Clock) {
 
     queueRemove: (studentId: number, classId: number) => db.deleteFrom('queue').where('studentId', '=', studentId).where('classId', '=', classId).execute(),
 
+    /** the episodes on Watch Later, most recently added first, each with its queue id; and how many in all */
+    async queuedPodcasts(studentId: number, limit: number) {
+      const q = podcastBase(db, studentId).innerJoin('podcastQueue as pq', (j) => j.onRef('pq.podcastId', '=', 'p.id').on('pq.studentId', '=', studentId));
+      const [rows, total] = await Promise.all([
+        q.select([...podcastColumns, 'pq.id as queueId']).orderBy('pq.createdAt', 'desc').orderBy('pq.id', 'desc').limit(limit).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: (rows as (PodcastRow & { queueId: number })[]).map((r) => ({ ...toPodcastItem(r), queueId: r.queueId })), total: Number(total.n) };
+    },
+
+    /** the queue id of the episode on the student's list; adding twice keeps the first row (podcast_queue_uq) */
+    async queueAddPodcast(studentId: number, podcastId: number, nowIso: string): Promise<number> {
+      await db.insertInto('podcastQueue').values({ studentId, podcastId, createdAt: nowIso }).onConflict((oc) => oc.columns(['studentId', 'podcastId']).doNothing()).execute();
+      const row = await db.selectFrom('podcastQueue').select('id').where('studentId', '=', studentId).where('podcastId', '=', podcastId).executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    queueRemovePodcast: (studentId: number, podcastId: number) => db.deleteFrom('podcastQueue').where('studentId', '=', studentId).where('podcastId', '=', podcastId).execute(),
+
     /** one view: the gradebook row counts it and the event log keeps when; both or neither */
     recordClassView(studentId: number, classId: number, nowIso: string): Promise<number> {
       return writeTransaction(db, async (trx) => {

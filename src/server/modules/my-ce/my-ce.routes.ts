@@ -1,8 +1,9 @@
 // The student's own CE (spec §2 "My CE", §4 Watch-later, §7): CE in Progress, Watch Later, CE Completed,
-// Viewed Tutorials, and the calls that fill them: queue add/remove, class views and podcast plays.
+// Viewed Tutorials, and the calls that fill them: queue add/remove (classes and episodes), class views and
+// podcast plays.
 // Every call is access 'student' in the contract, so the session's student is the only one read or written.
 import type { Kysely } from 'kysely';
-import { getCompleted, getCompletedPodcasts, getCompletedWebinars, getPending, getQueue, getTutorialHistory } from '#shared/api/my-ce';
+import { QUEUED_PODCASTS_MAX, getCompleted, getCompletedPodcasts, getCompletedWebinars, getPending, getQueue, getTutorialHistory } from '#shared/api/my-ce';
 import { postClassView, postQueueAdd, postRemoveQueue } from '#shared/api/classes';
 import { postPodcastView } from '#shared/api/podcasts';
 import { CLASS_TYPE } from '#shared/domain/constants';
@@ -13,7 +14,7 @@ import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { PAGE_SIZE } from '../catalog/catalog.routes.ts';
 import { pageOf } from '../catalog/paging.ts';
 import { myCeRepository, type Window } from './my-ce.repository.ts';
-import { NO_CLASS, type CourseGate } from '../learning/course-gate.service.ts';
+import { NO_CLASS, NO_PODCAST, type CourseGate } from '../learning/course-gate.service.ts';
 
 
 export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: CourseGate }): Implementation[] {
@@ -26,7 +27,10 @@ export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: CourseGat
 
   return [
     implement(getPending, async ({ query, student }) => paged(repo.pending, student.id, query.page)),
-    implement(getQueue, async ({ query, student }) => paged(repo.queue, student.id, query.page)),
+    implement(getQueue, async ({ query, student }) => {
+      const [classes, podcasts] = await Promise.all([paged(repo.queue, student.id, query.page), repo.queuedPodcasts(student.id, QUEUED_PODCASTS_MAX)]);
+      return { ...classes, podcasts: { totalRows: podcasts.total, data: podcasts.items } };
+    }),
     implement(getCompleted, async ({ student }) => ({ status: true, data: [await repo.completedCounts(student.id)] })),
     implement(getCompletedWebinars, async ({ query, student }) => paged(repo.completedClasses, student.id, query.page)),
     implement(getCompletedPodcasts, async ({ query, student }) => paged(repo.completedPodcasts, student.id, query.page)),
@@ -36,6 +40,12 @@ export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: CourseGat
     }),
 
     implement(postQueueAdd, async ({ body, student }) => {
+      if (body.p) {
+        // an episode is there from its release, as on /api/podcast
+        const p = await gate.course(db, { p: body.p }, 'podcast');
+        if (Date.parse(p.releaseDate) > opts.clock.now()) throw new HttpError(404, NO_PODCAST);
+        return { status: true, queueId: await repo.queueAddPodcast(student.id, p.id, nowIso(opts.clock)) };
+      }
       const c = await gate.course(db, { c: body.c }, 'class');
       // only what the student can open: an on-demand class is not there before its release (as on /api/class)
       if (c.typeId !== CLASS_TYPE.LIVE && Date.parse(c.releaseDate) > opts.clock.now()) throw new HttpError(404, NO_CLASS);
@@ -44,6 +54,11 @@ export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: CourseGat
 
     // removing what is not on the list succeeds too: a second tap, or another tab, ends in the same state
     implement(postRemoveQueue, async ({ body, student }) => {
+      if (body.p) {
+        const p = await gate.course(db, { p: body.p }, 'podcast');
+        await repo.queueRemovePodcast(student.id, p.id);
+        return { status: true, podcastObj: { status: true, hash: p.hash } };
+      }
       const c = await gate.course(db, { c: body.c }, 'class');
       await repo.queueRemove(student.id, c.id);
       return { status: true, classObj: { status: true, hash: c.hash } };
