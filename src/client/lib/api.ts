@@ -91,20 +91,47 @@ const searchParams = (query: unknown): Record<string, string> => {
   return out;
 };
 
-export async function call<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
-  let response: Response;
+/** the request itself; no answer at all (offline, timeout) is a `network` ApiError, an abort stays an abort */
+async function send<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>, accept?: string): Promise<Response> {
   try {
-    response = await http(endpoint.path, {
+    return await http(endpoint.path, {
       method: endpoint.method,
       searchParams: searchParams(options.query),
       // every POST carries a JSON body: the server requires application/json on mutations
       json: endpoint.method === 'POST' ? (options.body ?? {}) : undefined,
       signal: options.signal,
+      ...(accept ? { headers: { accept } } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', error instanceof TimeoutError ? TIMEOUT_ERROR : NETWORK_ERROR);
   }
+}
+
+/**
+ * A call whose answer is a file (the contract's `contentType`, such as the certificate PDF): a File named as the
+ * server's Content-Disposition names it, or the ApiError a JSON call would throw, since a refusal still answers
+ * the JSON error body.
+ */
+export async function callFile<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<File> {
+  const response = await send(endpoint, options, endpoint.contentType);
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && (!endpoint.contentType || type.startsWith(endpoint.contentType))) {
+    const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? endpoint.path;
+    try {
+      return new File([await response.blob()], name, { type: type.split(';')[0] });
+    } catch {
+      throw new ApiError(0, 'network', NETWORK_ERROR);
+    }
+  }
+  if (response.status >= 500) throw new ApiError(response.status, 'broken', null);
+  const failure = v.safeParse(ErrorBody, await response.json().catch(() => null));
+  if (failure.success) throw new ApiError(response.status, 'refused', failure.output.errorMsg.trim() || null, failure.output.errors);
+  throw new ApiError(response.status, 'broken', null);
+}
+
+export async function call<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+  const response = await send(endpoint, options);
 
   let data: unknown = null;
   try {

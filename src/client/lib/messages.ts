@@ -35,3 +35,10 @@ export const BOOK_RESPONSE_ERROR = 'System Error from Save Book Response.';
 
 /** spec §8 "Lists": the empty text of the home page's upcoming live webinars (§2 gives that list none) */
 export const NO_UPCOMING_CLASSES = 'No upcoming classes.';
+
+/** the certificate's Share button (docs/decisions/0013-certificates-in-hand.md) */
+export const CERT_SHARE_ERROR = 'The certificate could not be shared. Try again, or use Download.';
+/** the PDF arrived after the tap's permission to open the share sheet ran out */
+export const CERT_SHARE_AGAIN = 'Your certificate is ready. Tap Share again to send it.';
+/** no file sharing on this device: Share saved the PDF instead */
+export const CERT_DOWNLOADED = 'This device cannot share files, so the certificate was downloaded.';

@@ -1,7 +1,7 @@
 // /classroom/{c} (spec §2, §4), the on-demand class page: the video (a self-hosted file played natively, or the
 // YouTube embed) or the PDF, the view logged in the gradebook when playback first starts (once per visit) or as
-// the PDF opens; the banners 'Video Upcoming', 'Exam Upcoming', 'Video Unavailable'; Take Exam; the
-// exam-completed banner with Proof of CE; watch later; the details. A live class redirects to its live page; the
+// the PDF opens (in a new window, never in place of the app); the banners 'Video Upcoming', 'Exam Upcoming',
+// 'Video Unavailable'; Take Exam; the exam-completed banner with Proof of CE, Download and Share; watch later; the details. A live class redirects to its live page; the
 // router sends /classroom without a hash to /exams.
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { getClass, type ClassDetail, type StudentClassData } from '#shared/api/c
 import { getPending, getQueue, getTutorialHistory } from '#shared/api/my-ce';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { formatDate } from '#shared/domain/format';
+import { ProofOfCeDialog } from '../components/content/proof-of-ce-dialog.tsx';
 import { VideoPlayer, youtubeIdOf } from '../components/content/video-player.tsx';
 import { MutationError } from '../components/ui/alert.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -24,6 +25,7 @@ import { useClass } from '../features/classes/api/get-class.ts';
 import { addToQueue } from '../features/classes/api/queue-add.ts';
 import { removeFromQueue } from '../features/classes/api/remove-queue.ts';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
+import { CertificateActions } from '../features/certificates/components/certificate-actions.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 
 /** spec §8: the watch-later removal failed */
@@ -41,6 +43,7 @@ function ClassroomBody({ c, cls: o, sd, loggedIn }: BodyProps) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [showMedia, setShowMedia] = useState(false);
+  const [showProof, setShowProof] = useState(false);
   const classKey = apiQuery(getClass, { c }).queryKey;
 
   // a logged view changes what the guards read, and what CE in Progress and Viewed Tutorials list
@@ -64,22 +67,10 @@ function ClassroomBody({ c, cls: o, sd, loggedIn }: BodyProps) {
     view.mutate();
   };
 
-  // the tab is opened inside the click (a popup blocker refuses one opened after a wait), and shown the PDF once
-  // the view is logged; a failed log closes it again, since the exam needs the view
-  const pdfView = useMutation({
-    mutationFn: async ({ tab, url }: { tab: Window | null; url: string }) => {
-      try {
-        await logClassView(o.hash);
-      } catch (error) {
-        tab?.close();
-        throw error;
-      }
-      if (!tab) return window.location.assign(url);
-      tab.opener = null;
-      tab.location.href = url;
-    },
-    onSuccess: refreshProgress,
-  });
+  // the PDF is a link into a new window (decisions.md): the browser opens it as a tap on a link, which no popup
+  // blocker stops and which never takes the app's own page away; the view is logged from the same tap. A failed
+  // log is said here (the exam needs the view), and the next opening logs it again.
+  const pdfView = useMutation({ mutationFn: () => logClassView(o.hash), onSuccess: refreshProgress });
 
   const queue = useMutation({
     mutationFn: async (queued: boolean): Promise<number> => {
@@ -127,13 +118,9 @@ function ClassroomBody({ c, cls: o, sd, loggedIn }: BodyProps) {
           <button type="button" className="button" aria-expanded={showMedia} aria-controls="class-media" onClick={() => setShowMedia(!showMedia)}>
             {showMedia ? `Hide ${noun}` : `View ${noun}`}
           </button>
-        ) : pdf && loggedIn ? (
-          <button type="button" className="button" disabled={pdfView.isPending} onClick={() => pdfView.mutate({ tab: window.open('', '_blank'), url: pdf })}>
-            View {noun} (PDF)<span className="visually-hidden">, opens in a new tab</span>
-          </button>
         ) : pdf ? (
           // a visitor's view is not logged, so the PDF simply opens
-          <a className="button" href={pdf} target="_blank" rel="noopener noreferrer">
+          <a className="button" href={pdf} target="_blank" rel="noopener" onClick={loggedIn ? () => pdfView.mutate() : undefined}>
             View {noun} (PDF)<span className="visually-hidden">, opens in a new tab</span>
           </a>
         ) : null}
@@ -185,11 +172,18 @@ function ClassroomBody({ c, cls: o, sd, loggedIn }: BodyProps) {
             Exam completed{sd.examDate ? ` on ${formatDate(sd.examDate)}` : ''}
             {sd.examScore != null ? ` with a score of ${sd.examScore}%` : ''}.
           </p>
-          <Link className="button" href={paths.completed()}>
-            Proof of CE
-          </Link>
+          <CertificateActions
+            item={{ c: o.hash }}
+            title={o.className}
+            before={
+              <button type="button" className="button" aria-haspopup="dialog" onClick={() => setShowProof(true)}>
+                Proof of CE
+              </button>
+            }
+          />
         </div>
       )}
+      {showProof && <ProofOfCeDialog item={{ c: o.hash }} onClose={() => setShowProof(false)} />}
       <ClassDetails cls={o} />
     </>
   );

@@ -13,7 +13,7 @@ export default function PodcastExamScreen() {
   const back = podcast.isPending ? null : podcast.data ? paths.podcast(podcast.data.podcast.podcastShowHash, p) : paths.podcasts();
   return (
     <ExamScreen
-      place={{ item: { p }, back, backLabel: 'Return to Podcasts', returnsTo: 'podcasts', evalHref: paths.evalPodcast(p), examDone: EXAM_DONE_PODCAST, certificateHref: paths.completed(1, 'podcasts') }}
+      place={{ item: { p }, back, backLabel: 'Return to Podcasts', returnsTo: 'podcasts', evalHref: paths.evalPodcast(p), examDone: EXAM_DONE_PODCAST }}
     />
   );
 }

@@ -17,6 +17,7 @@ import { ApiError, errorMessage } from '../lib/api.ts';
 import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_LOAD_BROKEN, EXAM_UNAVAILABLE, GRADE_ERROR, LIVE_CREDIT, unableToLoadStudent } from '../lib/messages.ts';
 import { showNotice } from '../lib/notice.ts';
 import { uuid } from '../lib/uuid.ts';
+import { certificatePdfUrl } from '../features/certificates/api/get-certificate-pdf.ts';
 import { useExam } from '../features/learning/api/get-exam.ts';
 import { gradeExam, refreshAfterPass, type ExamAnswer } from '../features/learning/api/grade-exam.ts';
 
@@ -34,8 +35,6 @@ export interface ExamPlace {
   evalHref: string;
   /** the already-taken guard's alert */
   examDone: string;
-  /** CE Completed, on the tab that lists this course's certificate */
-  certificateHref: string;
 }
 
 type Question = v.InferOutput<typeof ExamQuestion>;
@@ -120,9 +119,10 @@ function ExamForm({ place, questions, onPassed }: ExamFormProps) {
               <Link className="button" href={place.back}>
                 {place.backLabel}
               </Link>
-              <Link className="button button-secondary" href={place.certificateHref}>
-                View Certificate
-              </Link>
+              {/* the certificate itself, in the browser's PDF viewer in a new window (issue 13) */}
+              <a className="button button-secondary" href={certificatePdfUrl(place.item, 'inline')} target="_blank" rel="noopener">
+                View Certificate<span className="visually-hidden">, opens in a new tab</span>
+              </a>
             </div>
           )}
         </div>
@@ -229,7 +229,7 @@ export default function ClassExamScreen() {
   const { c = '' } = useParams<{ c: string }>();
   return (
     <ExamScreen
-      place={{ item: { c }, back: paths.classroom(c), backLabel: 'Return to Classroom', returnsTo: 'classroom', evalHref: paths.eval(c), examDone: EXAM_DONE_CLASS, certificateHref: paths.completed() }}
+      place={{ item: { c }, back: paths.classroom(c), backLabel: 'Return to Classroom', returnsTo: 'classroom', evalHref: paths.eval(c), examDone: EXAM_DONE_CLASS }}
     />
   );
 }

@@ -16,6 +16,7 @@ import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domai
 import { mediaUrl } from '../lib/media.ts';
 import { richText } from '../lib/sanitize-html.tsx';
 import { sendCertificate } from '../features/account/api/send-cert.ts';
+import { CertificateActions } from '../features/certificates/components/certificate-actions.tsx';
 import { usePodcast } from '../features/podcasts/api/get-podcast.ts';
 import { usePodcastShow } from '../features/podcasts/api/get-podcast-show.ts';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
@@ -53,18 +54,25 @@ function Episode({ episode }: { episode: PodcastListItem }) {
           <a href={mediaUrl(episode.mp3)}>Download the episode</a>
         </audio>
       ) : null}
-      <div className="actions">
-        {!examTaken && (
+      {!examTaken && (
+        <div className="actions">
           <Link className="button" href={paths.evalPodcast(episode.hash)}>
             Take Exam
           </Link>
-        )}
-        {examTaken && loggedIn && (
-          <button type="button" className="button" disabled={cert.isPending} onClick={() => cert.mutate()}>
-            Email Certificate
-          </button>
-        )}
-      </div>
+        </div>
+      )}
+      {examTaken && loggedIn && (
+        // the certificate by e-mail, or in hand (issue 13): the same PDF downloaded or shared
+        <CertificateActions
+          item={{ p: episode.hash }}
+          title={episode.title}
+          before={
+            <button type="button" className="button" disabled={cert.isPending} onClick={() => cert.mutate()}>
+              Email Certificate
+            </button>
+          }
+        />
+      )}
       {cert.isSuccess && <Alert tone="success">Check your email inbox for the Proof of CE certificate.</Alert>}
       <MutationError mutation={cert} fallback={'Service error.'} />
       {detail.isError && <Alert tone="danger">{errorMessage(detail.error, PODCAST_ERROR)}</Alert>}

@@ -50,7 +50,7 @@ export function AdDialog({ adId, onClose }: { adId: number; onClose: () => void 
   const title = done ? done.confirmationMessageTitle : (offer?.companyName ?? SPONSORED_MESSAGE);
 
   return (
-    <Dialog title={title} onClose={onClose} dismissible={!done} className="ad-dialog">
+    <Dialog title={title} onClose={onClose} className="ad-dialog">
       {(close) =>
         done ? (
           <>

@@ -1,13 +1,16 @@
 // The Proof of CE dialog of spec §2/§4: what the course's certificate certifies (student, course, lecturer,
 // date, method, credit type and hours, AGD code, description and learning objectives, the accreditation
-// statements it stored when issued and the UK CPD note) with its public verification link; 'Email to Me' sends the PDF, Close.
-// It is mounted only while open, so each opening starts with no busy state, success or error.
+// statements it stored when issued and the UK CPD note) with its public verification link; Download and Share
+// hand over the same PDF (issue 13), 'Email to Me' sends it, Close. The buttons stay at the dialog's foot while
+// the certificate scrolls. It is mounted only while open, so each opening starts with no busy state, success or error.
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Certificate } from '#shared/api/certificates';
 import { errorMessage } from '../../lib/api.ts';
 import { sendCertificate } from '../../features/account/api/send-cert.ts';
 import { useCertificate } from '../../features/certificates/api/get-certificate.ts';
+import { CertificateActions } from '../../features/certificates/components/certificate-actions.tsx';
+import type { CertificateItem } from '../../features/certificates/api/get-certificate-pdf.ts';
 import { Alert, MutationError } from '../ui/alert.tsx';
 import { AccreditationStatements, CertificateFacts } from './certificate-facts.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -17,7 +20,7 @@ export const CERT_SENT = 'Check your email inbox for the Proof of CE certificate
 
 interface ProofOfCeDialogProps {
   /** the completed class (c) or podcast episode (p) */
-  item: { c: string } | { p: string };
+  item: CertificateItem;
   onClose: () => void;
 }
 
@@ -55,33 +58,54 @@ export function ProofOfCeDialog({ item, onClose }: ProofOfCeDialogProps) {
   // the certificate is longer than a phone screen: focus starts at its top, not at the buttons below it
   const top = useRef<HTMLDivElement>(null);
   return (
-    <Dialog title="Proof of CE" onClose={onClose} dismissible={false} initialFocus={top} className="cert-dialog">
-      {(close) => (
-        <>
-          <div ref={top} tabIndex={-1} className="cert-body">
-            {certificate.isPending ? (
-              <Loading />
-            ) : certificate.isError ? (
-              <Alert tone="danger">{errorMessage(certificate.error)}</Alert>
-            ) : (
-              <CertificateDetails cert={certificate.data.certificate} />
+    <Dialog
+      title="Proof of CE"
+      onClose={onClose}
+      initialFocus={top}
+      className="cert-dialog"
+      actions={(close) => {
+        const email = (
+          <button type="button" className="button" disabled={!certificate.isSuccess || send.isPending} onClick={() => send.mutate()}>
+            {send.isPending ? 'Sending…' : 'Email to Me'}
+          </button>
+        );
+        const closeButton = (
+          <button type="button" className="button button-secondary" onClick={close}>
+            Close
+          </button>
+        );
+        return (
+          <>
+            {send.isSuccess && (
+              <Alert tone="success" dismissible onDismiss={() => send.reset()}>
+                {CERT_SENT}
+              </Alert>
             )}
-          </div>
-          {send.isSuccess && (
-            <Alert tone="success" dismissible onDismiss={() => send.reset()}>
-              {CERT_SENT}
-            </Alert>
+            <MutationError mutation={send} fallback={'Service error.'} />
+            {/* there while the certificate loads (the PDF does not wait for it), so the buttons never move */}
+            {!certificate.isError ? (
+              <CertificateActions item={item} title={certificate.data?.certificate.title ?? 'Proof of CE'} before={email} after={closeButton} className="cert-actions" />
+            ) : (
+              // no certificate to show: nothing to download or share either
+              <div className="actions cert-actions">
+                {email}
+                {closeButton}
+              </div>
+            )}
+          </>
+        );
+      }}
+    >
+      {() => (
+        <div ref={top} tabIndex={-1} className="cert-body">
+          {certificate.isPending ? (
+            <Loading />
+          ) : certificate.isError ? (
+            <Alert tone="danger">{errorMessage(certificate.error)}</Alert>
+          ) : (
+            <CertificateDetails cert={certificate.data.certificate} />
           )}
-          <MutationError mutation={send} fallback={'Service error.'} />
-          <div className="actions cert-actions" aria-busy={send.isPending || undefined}>
-            <button type="button" className="button" disabled={!certificate.isSuccess || send.isPending} onClick={() => send.mutate()}>
-              {send.isPending ? 'Sending…' : 'Email to Me'}
-            </button>
-            <button type="button" className="button button-secondary" onClick={close}>
-              Close
-            </button>
-          </div>
-        </>
+        </div>
       )}
     </Dialog>
   );

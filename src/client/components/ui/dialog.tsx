@@ -1,20 +1,28 @@
 // The modal dialog: a native <dialog> opened with showModal(), so the browser traps focus, makes the page
 // behind it inert, closes it on Escape and returns focus to the control that opened it. Mounted = open.
+// Its head (the title and a Close button) and its actions stay in view while a long content scrolls between
+// them (issue 13): on a phone a dialog's way out and its buttons are never a whole scroll away.
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import '../../styles/dialog.css';
 
 interface DialogProps {
   title: ReactNode;
   /** after the dialog closed (Escape, the × button, the backdrop, or `close` from the children) */
   onClose: () => void;
-  /** the × in the corner; off where the content has its own Close button */
+  /**
+   * the Close button (×, 44 × 44) at the top, on by default: every dialog has a visible way out at its top.
+   * Off only where the content puts its own Close button in the head's row (the search panel)
+   */
   dismissible?: boolean;
   /** where focus goes on opening; without it the browser picks the first focusable control (the × if shown) */
   initialFocus?: RefObject<HTMLElement | null>;
   className?: string;
   children: (close: () => void) => ReactNode;
+  /** the dialog's buttons (and what they report), kept at its foot while the content above them scrolls */
+  actions?: (close: () => void) => ReactNode;
 }
 
-export function Dialog({ title, onClose, dismissible = true, initialFocus, className, children }: DialogProps) {
+export function Dialog({ title, onClose, dismissible = true, initialFocus, className, children, actions }: DialogProps) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
@@ -67,6 +75,7 @@ export function Dialog({ title, onClose, dismissible = true, initialFocus, class
           )}
         </div>
         {children(close)}
+        {actions && <div className="dialog-actions">{actions(close)}</div>}
       </div>
     </dialog>
   );

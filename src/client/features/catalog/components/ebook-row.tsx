@@ -1,6 +1,6 @@
 // One e-book of the library (spec §2 /ebooks), shown in the library and in search results: logged out, the
-// button goes to login; logged in, the download is recorded and the PDF opens in a new tab even if recording
-// fails, which the row then says (spec §8; decisions.md: e-books open in a new window).
+// button goes to login; logged in, it is a link that opens the PDF in a new window (decisions.md) and records the
+// download from the same tap; the PDF opens even if recording fails, which the row then says (spec §8).
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Ebook } from '#shared/api/catalog';
@@ -14,9 +14,6 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { richText } from '../../../lib/sanitize-html.tsx';
 import { recordBookResponse } from '../api/book-response.ts';
 
-/** the PDF opens after at most this long, whatever the record call does */
-const RECORD_WAIT_MS = 2000;
-
 interface EbookRowProps {
   book: Ebook;
   loggedIn: boolean;
@@ -29,29 +26,21 @@ interface EbookRowProps {
 
 export function EbookRow({ book, loggedIn, eager, level = 2, loginReturn = paths.ebooks() }: EbookRowProps) {
   const Heading = level === 2 ? 'h2' : 'h3';
-  const [busy, setBusy] = useState(false);
   const [recordError, setRecordError] = useState<string | null>(null);
   const [showAbout, setShowAbout] = useState(false);
   const wide = useWide();
   const label = book.buttonText || 'Get eBook';
-  const open = async () => {
-    // the tab is opened inside the click (a popup blocker refuses one opened after a wait)
-    const tab = window.open('', '_blank');
-    setBusy(true);
+  // a real link into a new window (decisions.md): the tap opens the PDF as any link does, so no popup blocker
+  // stops it and the app's own page never leaves the library. The record is sent from the same tap, before the
+  // browser follows the link, and not waited for: the PDF opens even if recording fails, which the row then says (§8).
+  const record = () => {
     setRecordError(null);
-    // a failed record is said on this page (spec §8), also when it comes after the PDF has opened
-    const recorded = recordBookResponse(book.hash).catch((error: unknown) => setRecordError(errorMessage(error, BOOK_RESPONSE_ERROR)));
-    await Promise.race([recorded, new Promise((resolve) => setTimeout(resolve, RECORD_WAIT_MS))]);
-    setBusy(false);
-    const pdf = mediaUrl(book.pdf);
-    if (!tab) return window.location.assign(pdf);
-    tab.opener = null;
-    tab.location.href = pdf;
+    recordBookResponse(book.hash).catch((error: unknown) => setRecordError(errorMessage(error, BOOK_RESPONSE_ERROR)));
   };
   const action = loggedIn ? (
-    <button type="button" className="button" onClick={open} disabled={busy} aria-label={`${label}: ${book.title}`}>
-      {busy ? 'Opening…' : label}
-    </button>
+    <a className="button" href={mediaUrl(book.pdf)} target="_blank" rel="noopener" onClick={record} aria-label={`${label}: ${book.title}`}>
+      {label}
+    </a>
   ) : (
     <Link href={paths.login({ rurl: loginReturn })} className="button" aria-label={`${label}: ${book.title}`}>
       {label}
@@ -90,12 +79,11 @@ export function EbookRow({ book, loggedIn, eager, level = 2, loginReturn = paths
         )}
       </div>
       {showAbout && (
-        <Dialog title={book.title} onClose={() => setShowAbout(false)} className="ebook-sheet">
+        <Dialog title={book.title} onClose={() => setShowAbout(false)} className="ebook-sheet" actions={() => <div className="actions">{action}</div>}>
           {() => (
             <>
               {about}
               {price}
-              <div className="actions">{action}</div>
             </>
           )}
         </Dialog>
