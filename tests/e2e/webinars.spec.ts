@@ -1,6 +1,7 @@
 // Live webinars through the running app, each journey with fresh students registered through the API: reserve
 // (from logged out), RESERVED on /webinars and /seats, the reservation e-mail with its .ics and cancel link, the
-// iCal and Google calendar links, cancelling through the e-mailed link; the waitlist and its promotion e-mail;
+// iCal and Google calendar links, cancelling through the e-mailed link and its confirmation; LIVE NOW on the webinar
+// under way (lists, home, Reserved Seats, the live page) and times with their zone; the waitlist and its promotion e-mail;
 // Enter Webinar opening the meeting link, and staying disabled until 30 minutes before the start (the browser's
 // clock moved with Playwright's and the server's through CLOCK_OFFSET_FILE, on an app of its own); the attendance question and its guard. Every state visited is scanned with axe.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,9 @@ const sponsorName = (c: PackLive) => demo.companies.find((co) => co.key === c.co
 
 const EMPTY_SEATS = 'No seats reserved.  Click button below to see upcoming webinars.';
 const CONFIRM = 'Please confirm your intent to release your seat.';
+const RELEASED = 'Your seat has been released.';
+/** the spec's date-time with the zone's abbreviation after it (docs/decisions/0015-live-at-a-glance.md) */
+const DATE_TIME_WITH_ZONE = /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M [A-Z][\w+:-]*$/;
 
 /** an e2e server's database: the journeys move a webinar's start or capacity, as an operator would */
 function updateDb(sql: string, ...params: (string | number)[]): void {
@@ -180,6 +184,9 @@ test('a student reserves from the pre-reservation page, adds it to a calendar an
   await page.getByRole('group', { name: CONFIRM }).getByRole('button', { name: 'Release My Seat' }).click();
   await expect(page).toHaveURL(/\/webinars$/);
   await screenReady(page);
+  // the list it returns to says the seat went, as a status message, until the next navigation
+  await expect(page.getByRole('status').filter({ hasText: RELEASED })).toBeVisible();
+  await expectAccessible(page, '/webinars after releasing a seat');
   await expect(page.getByRole('listitem').filter({ hasText: w.title })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: w.title }).getByText('RESERVED', { exact: true })).toHaveCount(0);
 
@@ -198,6 +205,63 @@ test('a student reserves from the pre-reservation page, adds it to a calendar an
   await expect(page.getByText('This seat has already been released.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'I Cannot Attend' })).toHaveCount(0);
   await student.api.dispose();
+});
+
+test.describe('a webinar under way', () => {
+  // a zone with an abbreviation of its own, so the test sees one (the machine's may be UTC)
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('says LIVE NOW on the webinar list and on home, and no other row does; times name their zone @desktop', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const start = (await (await page.request.get(`${baseURL}/api/class?c=${inProgress.hash}`)).json()).classObj.releaseDateUTC as string;
+    for (const path of ['/webinars', '/home']) {
+      await page.goto(path);
+      await screenReady(page);
+      const main = page.locator('main');
+      const live = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: inProgress.title }) });
+      const soon = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: startsSoon.title }) });
+      await expect(live.getByText('LIVE NOW', { exact: true })).toBeVisible();
+      await expect(soon).toBeVisible();
+      await expect(main.getByText('LIVE NOW', { exact: true })).toHaveCount(1);
+      // the start in the phone's zone, with the zone named: EST or EDT in New York
+      const when = formatDateTime(start, { timeZone: 'America/New_York' });
+      expect(when).toMatch(/ E[SD]T$/);
+      await expect(live.getByText(when, { exact: true })).toBeVisible();
+      await expect(soon.getByText(DATE_TIME_WITH_ZONE)).toBeVisible();
+      if (path === '/webinars' && test.info().project.name === 'phone') {
+        // the badge sits in the photo's column: the row keeps the one height every phone row has
+        const [a, b] = [(await live.boundingBox())!, (await soon.boundingBox())!];
+        expect(a.height).toBe(b.height);
+        expect(a.height).toBeLessThanOrEqual(130);
+      }
+      await expectAccessible(page, `${path} with a webinar LIVE NOW`);
+    }
+  });
+
+  test('says LIVE NOW beside the countdown and on Reserved Seats, with the seat @desktop', async ({ page, playwright, baseURL }) => {
+    const student = await newStudent(playwright, baseURL, 'n');
+    await logIn(page, student, `/classroom-live/${inProgress.hash}`);
+    await expect(seatStatus(page)).toHaveText('RESERVED');
+    const line = page.locator('main .live-now-line');
+    await expect(line.getByText('LIVE NOW', { exact: true })).toBeVisible();
+    await expect(line.getByRole('timer')).toHaveText('Webinar in Progress...');
+    await expectAccessible(page, '/classroom-live LIVE NOW');
+
+    await page.goto('/seats');
+    await screenReady(page);
+    const row = page.getByRole('listitem').filter({ hasText: inProgress.title });
+    await expect(row.getByText('LIVE NOW', { exact: true })).toBeVisible();
+    await expect(row.getByText('RESERVED', { exact: true })).toBeVisible();
+    await expect(row.getByText(DATE_TIME_WITH_ZONE)).toBeVisible();
+    await expectAccessible(page, '/seats with a webinar LIVE NOW');
+
+    // and the one starting soon is not under way on its own page
+    await page.goto(`/reserve/${startsSoon.hash}`);
+    await screenReady(page);
+    await expect(page.getByRole('timer')).not.toHaveText('Webinar in Progress...');
+    await expect(page.locator('main').getByText('LIVE NOW', { exact: true })).toHaveCount(0);
+    await student.api.dispose();
+  });
 });
 
 test('a full webinar puts the next student on the waitlist, and a released seat promotes them', async ({ page, playwright, baseURL }) => {
@@ -374,6 +438,25 @@ test.describe('on a server whose clock the journey moves', () => {
     await expect(enterButton(page)).toBeEnabled();
     await enterButton(page).click();
     await expect(page).toHaveURL(`https://zoom.us/j/${forLater.meetingCode}`);
+    await student.api.dispose();
+  });
+
+  test('LIVE NOW comes with the start on the server’s clock, whatever the phone’s says', async ({ page, playwright, baseURL }) => {
+    const student = await newStudent(playwright, baseURL, 'l');
+    await logIn(page, student, '/webinars');
+    moveStart(forWaitlist, Date.now() + 10 * 60_000, clockDataDir);
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: forWaitlist.title }) });
+    await page.reload();
+    await screenReady(page);
+    await expect(row).toBeVisible();
+    await expect(row.getByText('LIVE NOW', { exact: true })).toHaveCount(0);
+    // the server's clock passes the start; the browser's does not move
+    writeFileSync(clockOffsetFile, String(11 * 60_000));
+    await expect(async () => {
+      await page.reload();
+      await screenReady(page);
+      await expect(row.getByText('LIVE NOW', { exact: true })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await student.api.dispose();
   });
 });

@@ -36,6 +36,9 @@ export const BOOK_RESPONSE_ERROR = 'System Error from Save Book Response.';
 /** spec §8 "Lists": the empty text of the home page's upcoming live webinars (§2 gives that list none) */
 export const NO_UPCOMING_CLASSES = 'No upcoming classes.';
 
+/** after 'Release My Seat', on the webinar list the cancel screen returns to (issue 13) */
+export const SEAT_RELEASED = 'Your seat has been released.';
+
 /** the certificate's Share button (docs/decisions/0013-certificates-in-hand.md) */
 export const CERT_SHARE_ERROR = 'The certificate could not be shared. Try again, or use Download.';
 /** the PDF arrived after the tap's permission to open the share sheet ran out */

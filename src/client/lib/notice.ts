@@ -5,17 +5,22 @@
 // classroom URL forwards to its live page), and ends with the user's next navigation (a link, a button, Back).
 import { create } from 'zustand';
 
+/** a guard's reason is a warning; the outcome of the student's own action (a seat released) a success */
+export type NoticeTone = 'warning' | 'success';
+
 interface NoticeState {
   message: string | null;
+  tone: NoticeTone;
   /** not yet carried by a navigation */
   armed: boolean;
 }
 
-const useNoticeStore = create<NoticeState>(() => ({ message: null, armed: false }));
+const useNoticeStore = create<NoticeState>(() => ({ message: null, tone: 'warning', armed: false }));
 
-export const showNotice = (message: string): void => useNoticeStore.setState({ message, armed: true });
+export const showNotice = (message: string, tone: NoticeTone = 'warning'): void => useNoticeStore.setState({ message, tone, armed: true });
 export const dismissNotice = (): void => useNoticeStore.setState({ message: null, armed: false });
 export const useNotice = (): string | null => useNoticeStore((s) => s.message);
+export const useNoticeTone = (): NoticeTone => useNoticeStore((s) => s.tone);
 
 if (typeof window !== 'undefined') {
   // wouter dispatches pushState and replaceState around history's; redirects replace, the user's navigations push

@@ -1,6 +1,6 @@
 // /cancel-seat/{code} (alias /cancel/{code}, query ?code=): the webinar the code's seat is for, 'I Cannot Attend'
-// with an inline confirmation step, then back to /webinars (spec §2). The code is the credential: the e-mailed
-// link works logged out too.
+// with an inline confirmation step, then back to /webinars (spec §2), which says the seat was released. The code is
+// the credential: the e-mailed link works logged out too.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useParams } from 'wouter';
@@ -11,6 +11,8 @@ import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
+import { SEAT_RELEASED } from '../lib/messages.ts';
+import { showNotice } from '../lib/notice.ts';
 import { useCancelSeatInfo } from '../features/classes/api/get-cancel-seat.ts';
 import { cancelSeat } from '../features/classes/api/cancel-seat.ts';
 import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
@@ -31,6 +33,8 @@ export default function CancelSeatScreen() {
   const cancel = useMutation({
     mutationFn: () => cancelSeat(code),
     onSuccess: () => {
+      // the list it returns to says so: the RESERVED badge gone is too quiet a confirmation
+      showNotice(SEAT_RELEASED, 'success');
       navigate(paths.webinars());
       void refreshSeats();
     },

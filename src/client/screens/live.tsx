@@ -11,7 +11,7 @@ import { LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
 import { seatLabel } from '#shared/domain/labels';
 import { MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Countdown, useAlarm, useRemainingSeconds } from '../components/ui/countdown.tsx';
+import { useAlarm, useRemainingSeconds } from '../components/ui/countdown.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -21,6 +21,7 @@ import { startClass } from '../features/classes/api/class-start.ts';
 import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
 import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
+import { LiveCountdown } from '../features/classes/components/live-countdown.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
 import { CLASS_START_ERROR, GET_CLASS_ERROR, LIVE_CREDIT, RESERVE_ERROR } from '../lib/messages.ts';
 
@@ -82,7 +83,7 @@ function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
       <div className="live-seat row-badges" role="status">
         {label && <Badge label={label} />}
       </div>
-      <Countdown remaining={remaining} />
+      <LiveCountdown remaining={remaining} durationMin={cls.durationMin} />
       {reserve.isPending && <Loading label="Reserving your seat…" />}
       <MutationError mutation={reserve} fallback={RESERVE_ERROR} />
       {label === 'WAITLIST' ? (

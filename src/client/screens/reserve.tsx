@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { MutationError } from '../components/ui/alert.tsx';
-import { Countdown, useRemainingSeconds } from '../components/ui/countdown.tsx';
+import { useRemainingSeconds } from '../components/ui/countdown.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { paths } from '../config/paths.ts';
@@ -12,6 +12,7 @@ import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
 import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
+import { LiveCountdown } from '../features/classes/components/live-countdown.tsx';
 import type { ClassDetail } from '#shared/api/classes';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { GET_CLASS_ERROR, RESERVE_ERROR } from '../lib/messages.ts';
@@ -31,7 +32,7 @@ function ReserveBody({ cls }: { cls: ClassDetail }) {
   return (
     <>
       <p className="kicker">Live Webinar</p>
-      <Countdown remaining={remaining} />
+      <LiveCountdown remaining={remaining} durationMin={cls.durationMin} />
       {cls.seatsLeft != null && <p>{cls.seatsLeft > 0 ? `Seats left: ${cls.seatsLeft}` : 'This webinar is full: reserving puts you on the waitlist.'}</p>}
       <div className="actions">
         {loggedIn ? (

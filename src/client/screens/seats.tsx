@@ -39,7 +39,7 @@ export default function SeatsScreen() {
                   title={row.className}
                   href={paths.live(row.hash)}
                   photo={row.photo}
-                  badges={[label]}
+                  badges={[row.inProgress && 'LIVE NOW', label]}
                   eager={i < 2}
                   actions={
                     label === 'RESERVED' && row.cancelCode ? (

@@ -1,7 +1,7 @@
-// Status labels of spec §4 (RESERVED, WAITLIST, COMPLETED) and the webinar click rule of spec §2.
-// Pure rules, shared by client and server.
+// Status labels of spec §4 (RESERVED, WAITLIST, COMPLETED), LIVE NOW on a webinar under way (issue 13), and the
+// webinar click rule of spec §2. Pure rules, shared by client and server.
 
-export type Label = 'RESERVED' | 'WAITLIST' | 'COMPLETED' | 'FEATURED';
+export type Label = 'RESERVED' | 'WAITLIST' | 'COMPLETED' | 'FEATURED' | 'LIVE NOW';
 
 export interface SeatState {
   hasSeat: boolean;

@@ -11,12 +11,15 @@ interface RowOptions {
   eager?: boolean;
 }
 
-/** an upcoming live webinar: to the live page when reserved or waitlisted, else to the reservation page */
+/**
+ * an upcoming live webinar: to the live page when reserved or waitlisted, else to the reservation page; LIVE NOW
+ * first while it is under way (the server's flag), so it is read before the seat
+ */
 export function WebinarRow({ item, seats, level, eager }: RowOptions & { item: ClassListItem; seats?: ReadonlyArray<{ hash: string; isWaiting: boolean }> }) {
   const seat = seatOf(item.hash, item, seats);
   const label = seatLabel(seat);
   return (
-    <ContentRow title={item.className} href={label ? paths.live(item.hash) : paths.reserve(item.hash)} photo={item.photo} badges={[label]} level={level} eager={eager}>
+    <ContentRow title={item.className} href={label ? paths.live(item.hash) : paths.reserve(item.hash)} photo={item.photo} badges={[item.inProgress && 'LIVE NOW', label]} level={level} eager={eager}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
       <Detail>{formatDateTime(item.releaseDateUTC)}</Detail>
@@ -25,10 +28,13 @@ export function WebinarRow({ item, seats, level, eager }: RowOptions & { item: C
   );
 }
 
-/** an on-demand class: to the classroom; COMPLETED once the exam is taken; `actions` for the student's own lists */
+/**
+ * a class of the student's own lists or the on-demand catalogue: to the classroom; COMPLETED once the exam is taken;
+ * LIVE NOW for a webinar under way (CE in Progress holds one entered while it runs); `actions` for the student's lists
+ */
 export function ClassRow({ item, level, eager, actions }: RowOptions & { item: ClassListItem; actions?: ReactNode }) {
   return (
-    <ContentRow title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions}>
+    <ContentRow title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.inProgress && 'LIVE NOW', item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
       <Detail label="Released">{formatDate(item.releaseDateUTC)}</Detail>

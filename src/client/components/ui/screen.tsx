@@ -5,7 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { parentOf } from '../../config/parents.ts';
 import { takeHeadingFocus } from '../../lib/navigation.ts';
-import { dismissNotice, useNotice } from '../../lib/notice.ts';
+import { dismissNotice, useNotice, useNoticeTone } from '../../lib/notice.ts';
 import { Alert } from './alert.tsx';
 import { BackButton } from './back-button.tsx';
 
@@ -25,6 +25,7 @@ export function Screen({ title, heading, className, children }: ScreenProps) {
   const [location] = useLocation();
   const search = useSearch();
   const notice = useNotice();
+  const noticeTone = useNoticeTone();
 
   useEffect(() => {
     document.title = appTitle(title);
@@ -52,7 +53,7 @@ export function Screen({ title, heading, className, children }: ScreenProps) {
         </div>
       )}
       {notice && (
-        <Alert tone="warning" dismissible onDismiss={dismissNotice}>
+        <Alert tone={noticeTone} dismissible onDismiss={dismissNotice}>
           {notice}
         </Alert>
       )}
