@@ -43,10 +43,10 @@ export function ClassRow({ item, level, eager, actions }: RowOptions & { item: C
   );
 }
 
-/** a podcast episode: to its series page with the episode chosen */
-export function PodcastRow({ item, level, eager }: RowOptions & { item: PodcastListItem }) {
+/** a podcast episode: to its series page with the episode chosen; `actions` for the student's own lists */
+export function PodcastRow({ item, level, eager, actions }: RowOptions & { item: PodcastListItem; actions?: ReactNode }) {
   return (
-    <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager}>
+    <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
       <Detail>
