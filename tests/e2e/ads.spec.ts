@@ -108,7 +108,8 @@ test.describe('sponsor ads and featured content', () => {
     await expect(confirmed).toBeVisible();
     await expect(confirmed.getByText(ad.confirmationMessage)).toBeVisible();
     await expectAccessible(page, '/ondemand with the ad confirmation');
-    await confirmed.getByRole('button', { name: 'Close', exact: true }).click();
+    // the confirmation's own Close button (the × at the dialog's top is named Close too)
+    await confirmed.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(banner).toBeFocused();
     // the dialog loaded the sponsor's name, so the banner now says whose it is
@@ -143,7 +144,8 @@ test.describe('sponsor ads and featured content', () => {
     await dialog.getByRole('button', { name: ad.buttonText, exact: true }).click();
     const confirmed = page.getByRole('dialog', { name: ad.confirmationTitle });
     await expect(confirmed.getByText(ad.confirmationMessage)).toBeVisible();
-    await confirmed.getByRole('button', { name: 'Close', exact: true }).click();
+    // the confirmation's own Close button (the × at the dialog's top is named Close too)
+    await confirmed.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 

@@ -67,7 +67,7 @@ test('an e-book opens only for a logged-in student, and the download is recorded
   });
   const recorded = page.waitForResponse((r) => r.url().endsWith('/api/book-response-mvp') && r.request().method() === 'POST');
   const tab = page.waitForEvent('popup');
-  await page.getByRole('button', { name: new RegExp(`: ${book.title}$`) }).click();
+  await page.getByRole('link', { name: new RegExp(`: ${book.title}$`) }).click();
   expect((await recorded).status()).toBe(200);
   // decisions.md: e-books open in a new tab, the library stays (a failed record would be said there)
   const pdfTab = await tab;

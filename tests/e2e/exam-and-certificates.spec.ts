@@ -6,7 +6,7 @@
 // a podcast exam, Watch Later's toggle, and the demo student's My CE lists against the API's counts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { formatDate } from '../../src/shared/domain/format.ts';
 import { demo, expect, expectAccessible, logIn, newStudent, screenReady, test, waitForMail } from './fixtures.ts';
@@ -96,6 +96,9 @@ async function stepsAfterView(api: APIRequestContext, c: string): Promise<void> 
   }
 }
 
+/** the dialog's own Close button at its foot (the × at its top is named Close too) */
+const closeAtFoot = (dialog: Locator) => dialog.getByRole('button', { name: 'Close', exact: true }).last();
+
 const question = (page: Page, i: number, text: string) => page.getByRole('group', { name: `${i + 1}. ${text}`, exact: true });
 
 /** answers every question: the right option, or the one after it (always wrong) */
@@ -168,7 +171,13 @@ test('a student fails the exam, passes the retake, and gets credits, a Proof of 
     await expect(correct).toContainText(q.options[q.correct - 1]!);
   }
   await expect(page.getByRole('main').getByRole('link', { name: 'Return to Classroom' })).toHaveAttribute('href', `/classroom/${course.hash}`);
-  await expect(page.getByRole('main').getByRole('link', { name: 'View Certificate' })).toHaveAttribute('href', '/completed');
+  // View Certificate opens the certificate itself, the PDF in a new window (issue 13)
+  const view = page.getByRole('main').getByRole('link', { name: /^View Certificate/ });
+  await expect(view).toHaveAttribute('href', `/api/certificate-pdf?c=${course.hash}&disposition=inline`);
+  await expect(view).toHaveAttribute('target', '_blank');
+  const viewed = await page.request.get(`/api/certificate-pdf?c=${course.hash}&disposition=inline`);
+  expect(viewed.headers()['content-type']).toBe('application/pdf');
+  expect(viewed.headers()['content-disposition']).toMatch(/^inline; filename="ce-pass-certificate-[A-Za-z0-9_-]+\.pdf"$/);
   await expect(page.getByRole('button', { name: /Submit Exam/ })).toHaveCount(0);
   await expectAccessible(page, '/exam passed');
 
@@ -237,7 +246,7 @@ test('a student fails the exam, passes the retake, and gets credits, a Proof of 
   for (const t of [s.name, cert.code, 'Electronically Mediated']) expect(flat).toContain(t);
 
   // Close, and a new opening starts without the last one's success
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await closeAtFoot(dialog).click();
   await expect(dialog).toHaveCount(0);
   await row.getByRole('button', { name: `Proof of CE: ${course.title}` }).click();
   await expect(dialog.getByRole('button', { name: 'Email to Me' })).toBeEnabled();
@@ -249,7 +258,7 @@ test('a student fails the exam, passes the retake, and gets credits, a Proof of 
   await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Certificate Verification');
   await expect(popup.getByText(GENUINE)).toBeVisible();
   await popup.close();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await closeAtFoot(dialog).click();
 
   // ... and for anyone, logged out: what the certificate certifies and nothing more about the student
   const visitor = await browser.newContext({ baseURL });
@@ -293,8 +302,8 @@ test('a podcast exam leads back to the episode, and its certificate is on the Po
   await expect(page.getByRole('status').filter({ hasText: 'You passed with a score of 100%.' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Return to Podcasts' })).toHaveAttribute('href', `/podcast/${show.hash}/${episode.hash}`);
 
-  await page.getByRole('main').getByRole('link', { name: 'View Certificate' }).click();
-  await expect(page).toHaveURL((u) => u.pathname === '/completed' && u.searchParams.get('tab') === 'podcasts');
+  await expect(page.getByRole('main').getByRole('link', { name: /^View Certificate/ })).toHaveAttribute('href', `/api/certificate-pdf?p=${episode.hash}&disposition=inline`);
+  await page.goto('/completed?tab=podcasts');
   await screenReady(page);
   await expect(page.getByRole('tab', { name: 'Podcasts (1)' })).toHaveAttribute('aria-selected', 'true');
   const row = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name: episode.title, exact: true }) });
@@ -303,7 +312,7 @@ test('a podcast exam leads back to the episode, and its certificate is on the Po
   const dialog = page.getByRole('dialog', { name: 'Proof of CE' });
   await expect(dialog).toContainText(episode.title);
   await expect(dialog).toContainText(s.name);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await closeAtFoot(dialog).click();
 
   // the Webinars tab is empty: §8's text for it
   await page.getByRole('tab', { name: 'Webinars (0)' }).click();
@@ -394,7 +403,7 @@ test.describe('the demo student’s My CE lists', () => {
     await expect(dialog).toContainText(`${demo.student.firstname} ${demo.student.lastname}`);
     await expect(dialog).toContainText(first.title);
     await expectAccessible(page, '/completed podcasts with the Proof of CE dialog');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await closeAtFoot(dialog).click();
     await expect(dialog).toHaveCount(0);
   });
 
