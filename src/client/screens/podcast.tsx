@@ -1,17 +1,18 @@
 // /podcast/{ps}/{p?} (query ?ps=&p=), the podcast series page (spec §2): show header, the chosen (or newest)
-// episode with a plain audio element and its transcript, Take Exam, the certificate, the episode list.
-// The global player with skip buttons and offline downloads replaces the <audio> with the player issue.
-import { useMutation } from '@tanstack/react-query';
-import { uuid } from '../lib/uuid.ts';
+// episode with its play button (the app's one player plays it: features/player), how much of it was heard, Up
+// Next and Watch Later, its transcript, Take Exam, the certificate, and the episode list with play buttons.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PodcastListItem } from '#shared/api/common';
-import { postPodcastView } from '#shared/api/podcasts';
+import { getQueue } from '#shared/api/my-ce';
+import { getPodcast } from '#shared/api/podcasts';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { callQuietly, errorMessage } from '../lib/api.ts';
+import { errorMessage } from '../lib/api.ts';
+import { apiQuery } from '../lib/query-client.ts';
 import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
 import { mediaUrl } from '../lib/media.ts';
 import { richText } from '../lib/sanitize-html.tsx';
@@ -20,18 +21,37 @@ import { CertificateActions } from '../features/certificates/components/certific
 import { usePodcast } from '../features/podcasts/api/get-podcast.ts';
 import { usePodcastShow } from '../features/podcasts/api/get-podcast-show.ts';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
+import { addPodcastToQueue } from '../features/classes/api/queue-add.ts';
+import { removePodcastFromQueue } from '../features/classes/api/remove-queue.ts';
+import { PlayButton, UpNextButton } from '../features/player/play-button.tsx';
+import { toPlayerEpisode } from '../features/player/episode.ts';
 
 const PODCAST_ERROR = 'Error retrieving podcast data.  Refresh and try again.';
 
-function Episode({ episode }: { episode: PodcastListItem }) {
+/** how much of the episode the student has heard, from the listening record */
+const heardText = (share: number, played: boolean): string => (played ? 'Played' : share > 0 ? `Heard ${Math.min(99, Math.round(share * 100))}%` : 'Not started');
+
+function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: string }) {
   const detail = usePodcast(episode.hash);
   const loggedIn = useIsLoggedIn();
+  const queryClient = useQueryClient();
   const cert = useMutation({ mutationFn: () => sendCertificate({ p: episode.hash }) });
-  const examTaken = detail.data?.studentData?.examTaken ?? episode.examTaken;
-  const onPlay = () => {
-    // spec §4: a play is logged each time playback starts
-    if (loggedIn) callQuietly(postPodcastView, { body: { p: episode.hash, e: uuid() } });
-  };
+  const sd = detail.data?.studentData;
+  const examTaken = sd?.examTaken ?? episode.examTaken;
+  const hasExam = detail.data?.podcast.hasExam ?? episode.hasExam;
+  const inQueue = (sd?.inqueue ?? 0) !== 0;
+  const queue = useMutation({
+    mutationFn: async (queued: boolean): Promise<number> => {
+      if (!queued) return (await addPodcastToQueue(episode.hash)).queueId;
+      await removePodcastFromQueue(episode.hash);
+      return 0;
+    },
+    onSuccess: (queueId) => {
+      queryClient.setQueryData(apiQuery(getPodcast, { p: episode.hash }).queryKey, (old) => (old?.studentData ? { ...old, studentData: { ...old.studentData, inqueue: queueId } } : old));
+      void queryClient.invalidateQueries({ queryKey: ['api', getQueue.path] });
+    },
+  });
+  const playerEpisode = toPlayerEpisode(episode, showTitle);
   return (
     <section className="episode card" aria-labelledby="episode-title">
       <p className="kicker">Episode</p>
@@ -48,13 +68,41 @@ function Episode({ episode }: { episode: PodcastListItem }) {
       <p>
         {[formatDate(episode.releaseDateUTC), formatDuration(episode.durationSec), formatCreditsWithType(episode.credits, episode.ceTypeId)].filter(Boolean).join(' · ')}
       </p>
-      {episode.mp3 ? (
-        // crossorigin so the request reaches the service worker in cors mode (offline-and-audio.md §2)
-        <audio className="episode-audio" controls preload="none" crossOrigin="anonymous" src={mediaUrl(episode.mp3)} onPlay={onPlay}>
-          <a href={mediaUrl(episode.mp3)}>Download the episode</a>
-        </audio>
-      ) : null}
-      {!examTaken && (
+      {episode.mp3 && (
+        <div className="episode-play">
+          <PlayButton episode={playerEpisode} className="play-button-large" />
+          <div className="episode-heard">
+            {sd ? (
+              <>
+                <span>{heardText(sd.heardShare, sd.played)}</span>
+                <span className="heard-bar" aria-hidden="true">
+                  <span style={{ transform: `scaleX(${sd.played ? 1 : Math.min(sd.heardShare, 1)})` }} />
+                </span>
+              </>
+            ) : (
+              <span>{formatDuration(episode.durationSec)}</span>
+            )}
+          </div>
+          <UpNextButton episode={playerEpisode} />
+        </div>
+      )}
+      {loggedIn && sd && (
+        <p>
+          <button type="button" className="button button-secondary" disabled={queue.isPending} onClick={() => queue.mutate(inQueue)}>
+            {inQueue ? (
+              <>
+                <span aria-hidden="true">− </span>Remove from Watch Later
+              </>
+            ) : (
+              <>
+                <span aria-hidden="true">+ </span>Add to Watch Later
+              </>
+            )}
+          </button>
+        </p>
+      )}
+      <MutationError mutation={queue} fallback={'Service error.'} />
+      {hasExam && !examTaken && (
         <div className="actions">
           <Link className="button" href={paths.evalPodcast(episode.hash)}>
             Take Exam
@@ -128,21 +176,25 @@ export default function PodcastScreen() {
         </div>
       </div>
       {p && chosen && chosen.hash !== p && <Alert tone="warning">Go back and select podcast episode.</Alert>}
-      {chosen ? <Episode key={chosen.hash} episode={chosen} /> : <p className="empty">No podcasts found.</p>}
+      {chosen ? <Episode key={chosen.hash} episode={chosen} showTitle={series.title} /> : <p className="empty">No podcasts found.</p>}
       {episodes.length > 0 && (
         <section aria-labelledby="episodes-title">
           <h2 id="episodes-title">Episodes</h2>
           <ol className="episode-list">
             {episodes.map((e) => (
-              <li key={e.hash}>
-                <Link href={paths.podcast(ps, e.hash)} aria-current={e.hash === chosen?.hash ? 'page' : undefined}>
-                  {e.title}
-                </Link>
-                <span className="episode-meta">
-                  {' '}
-                  {formatDate(e.releaseDateUTC)} · {formatDuration(e.durationSec)}
-                  {e.examTaken && <> · COMPLETED</>}
+              <li key={e.hash} className="episode-item">
+                <PlayButton episode={toPlayerEpisode(e, series.title)} />
+                <span className="episode-item-text">
+                  <Link href={paths.podcast(ps, e.hash)} aria-current={e.hash === chosen?.hash ? 'page' : undefined}>
+                    {e.title}
+                  </Link>
+                  <span className="episode-meta">
+                    {' '}
+                    {formatDate(e.releaseDateUTC)} · {formatDuration(e.durationSec)}
+                    {e.examTaken && <> · COMPLETED</>}
+                  </span>
                 </span>
+                <UpNextButton episode={toPlayerEpisode(e, series.title)} />
               </li>
             ))}
           </ol>

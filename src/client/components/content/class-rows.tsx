@@ -5,6 +5,8 @@ import { paths } from '../../config/paths.ts';
 import { formatCreditsWithType, formatDate, formatDateTime, formatDuration } from '#shared/domain/format';
 import { seatLabel, seatOf } from '#shared/domain/labels';
 import { ContentRow, Detail } from './content-row.tsx';
+import { PlayButton, UpNextButton } from '../../features/player/play-button.tsx';
+import { toPlayerEpisode } from '../../features/player/episode.ts';
 
 interface RowOptions {
   level?: 2 | 3;
@@ -43,10 +45,20 @@ export function ClassRow({ item, level, eager, actions }: RowOptions & { item: C
   );
 }
 
-/** a podcast episode: to its series page with the episode chosen; `actions` for the student's own lists */
+/**
+ * a podcast episode: to its series page with the episode chosen; play and Up Next at its end, so an episode plays
+ * from any list; `actions` for the student's own lists
+ */
 export function PodcastRow({ item, level, eager, actions }: RowOptions & { item: PodcastListItem; actions?: ReactNode }) {
+  const episode = toPlayerEpisode(item);
+  const trailing = (
+    <>
+      <PlayButton episode={episode} />
+      <UpNextButton episode={episode} />
+    </>
+  );
   return (
-    <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions}>
+    <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions} trailing={trailing}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
       <Detail>

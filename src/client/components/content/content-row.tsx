@@ -20,6 +20,8 @@ interface ContentRowProps {
   children?: ReactNode;
   /** buttons and links of their own, above the stretched link */
   actions?: ReactNode;
+  /** controls at the row's end, above the stretched link (an episode's play and Up Next buttons) */
+  trailing?: ReactNode;
   className?: string;
   /** class photos are 16:9, podcast show art is square */
   shape?: 'wide' | 'square';
@@ -30,7 +32,7 @@ interface ContentRowProps {
  * tall, with the badges under the thumbnail where the 16:9 photo leaves room; from 900 px on it is the full card.
  * The badges come before the title in the reading order either way.
  */
-export function ContentRow({ title, href, photo, badges, level = 2, eager = false, onNavigate, children, actions, className, shape = 'wide' }: ContentRowProps) {
+export function ContentRow({ title, href, photo, badges, level = 2, eager = false, onNavigate, children, actions, trailing, className, shape = 'wide' }: ContentRowProps) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const shown = (badges ?? []).filter((b): b is Label => Boolean(b));
   const classes = ['row', shape === 'square' && 'row-square', actions && 'row-has-actions', className].filter(Boolean).join(' ');
@@ -67,6 +69,7 @@ export function ContentRow({ title, href, photo, badges, level = 2, eager = fals
         <div className="row-details">{children}</div>
         {actions && <div className="row-actions">{actions}</div>}
       </div>
+      {trailing && <div className="row-trailing">{trailing}</div>}
     </li>
   );
 }

@@ -4,9 +4,11 @@
 // now-playing store, keeps positions on the device, wires the lock screen, and keeps the listening record:
 // one play log per start and the heard ranges, in batches, on the server.
 import { Howl, Howler } from 'howler';
-import { getPodcast, postPodcastListen, postPodcastView } from '#shared/api/podcasts';
+import { getListening, getPodcast, MAX_HEARD_RANGES, postPodcastListen, postPodcastView } from '#shared/api/podcasts';
+import { mergeHeard, PLAYED_SHARE } from '#shared/domain/heard';
 import { ApiError, call, errorMessage } from '../../lib/api.ts';
 import { mediaUrl } from '../../lib/media.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { uuid } from '../../lib/uuid.ts';
 import { useSessionStore } from '../session/stores/session-store.ts';
 import type { PlayerEpisode } from './episode.ts';
@@ -21,8 +23,6 @@ const TICK_MS = 300;
 const SAVE_EVERY_MS = 5_000;
 /** the heard ranges go to the server this often while playing, and on pause, end and pagehide */
 const LISTEN_EVERY_MS = 30_000;
-/** heard to here, an episode is played: playing it again starts over */
-const PLAYED_SHARE = 0.95;
 
 /** spec §8's podcast texts for a play log that failed; the audio plays on */
 const PLAY_LOG_TEXTS = { refused: 'Error logging podcast play.', broken: 'System error. Logging API failure.', failed: 'Server error. Try later.', network: 'Error accessing API.' };
@@ -78,12 +78,22 @@ function sendListening(force = false): void {
   const { episode, position } = state();
   if (!episode || !loggedIn() || (!force && Date.now() - lastListen < LISTEN_EVERY_MS)) return;
   lastListen = Date.now();
-  const ranges = heard.take();
+  // merged as the server merges them; a long offline backlog goes in batches the contract allows
+  const all = mergeHeard(heard.take(), episode.durationSec);
+  const ranges = all.slice(0, MAX_HEARD_RANGES);
+  heard.giveBack(all.slice(MAX_HEARD_RANGES));
   if (ranges.length === 0) return;
   // the event id makes a replay harmless; a batch that did not arrive is heard again in the next one
-  call(postPodcastListen, { body: { p: episode.hash, e: uuid(), ranges, position: Math.round(position), at: new Date().toISOString() } }).catch((error: unknown) => {
-    if (!(error instanceof ApiError) || error.kind !== 'refused') heard.giveBack(ranges);
-  });
+  call(postPodcastListen, { body: { p: episode.hash, e: uuid(), ranges, position: Math.round(position), at: new Date().toISOString() } }).then(
+    // the episode page's heard share and home's Continue listening follow what the server now holds
+    () => {
+      void queryClient.invalidateQueries({ queryKey: ['api', getListening.path] });
+      void queryClient.invalidateQueries({ queryKey: ['api', getPodcast.path, { p: episode.hash }] });
+    },
+    (error: unknown) => {
+      if (!(error instanceof ApiError) || error.kind !== 'refused') heard.giveBack(ranges);
+    },
+  );
 }
 
 function logPlay(episode: PlayerEpisode): void {

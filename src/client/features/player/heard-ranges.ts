@@ -2,7 +2,7 @@
 // playback speed and ends where the listener seeks, so skipping ahead never counts as listening. The engine
 // hands the finished stretches to the server in batches (POST /api/podcast-listen) and keeps them if the
 // batch fails, for the next one.
-export type Range = [from: number, to: number];
+import type { HeardRange as Range } from '#shared/domain/heard';
 
 /** a jump larger than this between two ticks is a seek, not playback */
 const MAX_STEP_SECONDS = 5;

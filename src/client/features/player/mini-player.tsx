@@ -6,6 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/ui/icon.tsx';
 import { mediaUrl } from '../../lib/media.ts';
 import { useNowPlaying, withEngine } from './now-playing.ts';
+import './play-button.css';
 import './player.css';
 
 const FullPlayer = lazy(() => import('./full-player.tsx'));

@@ -2,6 +2,7 @@
 // the episode in the one player, or pauses it when it is the one playing. Small on purpose: the engine loads on
 // the first tap.
 import { Icon } from '../../components/ui/icon.tsx';
+import './play-button.css';
 import type { PlayerEpisode } from './episode.ts';
 import { isPlaying, useNowPlaying, withEngine } from './now-playing.ts';
 
