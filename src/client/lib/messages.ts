@@ -45,3 +45,8 @@ export const CERT_SHARE_ERROR = 'The certificate could not be shared. Try again,
 export const CERT_SHARE_AGAIN = 'Your certificate is ready. Tap Share again to send it.';
 /** no file sharing on this device: Share saved the PDF instead */
 export const CERT_DOWNLOADED = 'This device cannot share files, so the certificate was downloaded.';
+
+/** search (spec §5 drops a keyword of 2 characters or fewer, except '3m'; the spec has no text for it) */
+export const KEYWORD_TOO_SHORT = 'Enter at least 3 characters.';
+/** spec §8 "Lists": a search that found nothing */
+export const NO_SEARCH_RESULTS = 'No results found for this search.';

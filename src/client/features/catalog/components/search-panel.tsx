@@ -1,5 +1,6 @@
-// The search panel of spec §2 and §4, opened from the search bar: the shared modal Dialog (page behind inert,
-// Escape closes, focus back to the bar), shaped by .search-panel into a full-height sheet or a side panel.
+// The search panel of spec §2 and §4, opened from the search bar's Filters button: the shared modal Dialog (page
+// behind inert, Escape closes, focus back to the button), shaped by .search-panel into a full-height sheet or a
+// side panel.
 // One filter at a time, as the spec's state rules have it; the keyword is checked with the server's own
 // sanitiser (spec §5) so a keyword the server would drop is never sent as a search that finds everything.
 import { useRef, useState, type FormEvent } from 'react';
@@ -9,14 +10,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/form-field.tsx';
 import { paths, type ListFilters, type QueryFilters } from '../../../config/paths.ts';
+import { KEYWORD_TOO_SHORT } from '../../../lib/messages.ts';
 import { useSearchItems } from '../api/get-search-items.ts';
+import { KEYWORD_MAX } from './search-bar.tsx';
 
 /** spec §8 */
 const FILTERS_ERROR = 'Error loading filters.';
-/** for a keyword spec §5 would drop ('ab'; '3m' passes): the spec has no text for it */
-const KEYWORD_TOO_SHORT = 'Enter at least 3 characters.';
-/** spec §9: the sanitiser cuts the keyword here */
-const KEYWORD_MAX = 30;
 
 interface SearchPanelProps {
   filters: QueryFilters;
@@ -74,60 +73,54 @@ export default function SearchPanel({ filters, list, onClose }: SearchPanelProps
   };
 
   return (
-    // the keyword, not the first control: most searches are typed. No ×: the panel has its own Close button
-    <Dialog title="Search" onClose={onClose} dismissible={false} initialFocus={keywordInput} className="search-panel">
+    // the keyword, not the first control or the Close at the top: a search is mostly typed
+    <Dialog title="Search" onClose={onClose} initialFocus={keywordInput} className="search-panel">
       {(close) => (
-        <>
-          {/* a child of the dialog's body, not of the form, so app.css can set it in the title's row */}
-          <button type="button" className="button button-secondary button-small" onClick={close}>
-            <span aria-hidden="true">× </span>Close
+        <form className="search-panel-form" onSubmit={(event) => submit(event, close)} noValidate>
+          <Field label="Keyword" error={tooShort ? KEYWORD_TOO_SHORT : undefined}>
+            <input
+              ref={keywordInput}
+              // not type="search": Chromium spends the first Escape on clearing it instead of closing the panel
+              type="text"
+              name="q"
+              value={keyword}
+              maxLength={KEYWORD_MAX}
+              autoComplete="off"
+              enterKeyHint="search"
+              onChange={(e) => typeKeyword(e.target.value)}
+            />
+          </Field>
+          {items.isError && <Alert tone="danger">{FILTERS_ERROR}</Alert>}
+          <Field label="Category">
+            <select name="cid" value={cid} onChange={(e) => chooseCategory(e.target.value)}>
+              <option value="">-- select one --</option>
+              {items.data?.catList.map((c) => (
+                <option key={c.categoryID} value={String(c.categoryID)}>
+                  {c.categoryName}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Company">
+            <select name="coid" value={coid} onChange={(e) => chooseCompany(e.target.value)}>
+              <option value="">-- select one --</option>
+              {items.data?.companyList.map((c) => (
+                <option key={c.companyID} value={String(c.companyID)}>
+                  {c.companyName}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {list && (
+            <label className="check search-panel-check">
+              <input type="checkbox" checked={everywhere} onChange={(e) => setEverywhere(e.target.checked)} />
+              <span>Include All Content</span>
+            </label>
+          )}
+          <button type="submit" className="button">
+            Search
           </button>
-          <form className="search-panel-form" onSubmit={(event) => submit(event, close)} noValidate>
-            <Field label="Keyword" error={tooShort ? KEYWORD_TOO_SHORT : undefined}>
-              <input
-                ref={keywordInput}
-                // not type="search": Chromium spends the first Escape on clearing it instead of closing the panel
-                type="text"
-                name="q"
-                value={keyword}
-                maxLength={KEYWORD_MAX}
-                autoComplete="off"
-                enterKeyHint="search"
-                onChange={(e) => typeKeyword(e.target.value)}
-              />
-            </Field>
-            {items.isError && <Alert tone="danger">{FILTERS_ERROR}</Alert>}
-            <Field label="Category">
-              <select name="cid" value={cid} onChange={(e) => chooseCategory(e.target.value)}>
-                <option value="">-- select one --</option>
-                {items.data?.catList.map((c) => (
-                  <option key={c.categoryID} value={String(c.categoryID)}>
-                    {c.categoryName}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Company">
-              <select name="coid" value={coid} onChange={(e) => chooseCompany(e.target.value)}>
-                <option value="">-- select one --</option>
-                {items.data?.companyList.map((c) => (
-                  <option key={c.companyID} value={String(c.companyID)}>
-                    {c.companyName}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {list && (
-              <label className="check search-panel-check">
-                <input type="checkbox" checked={everywhere} onChange={(e) => setEverywhere(e.target.checked)} />
-                <span>Include All Content</span>
-              </label>
-            )}
-            <button type="submit" className="button">
-              Search
-            </button>
-          </form>
-        </>
+        </form>
       )}
     </Dialog>
   );
