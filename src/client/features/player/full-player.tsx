@@ -89,7 +89,14 @@ export default function FullPlayer() {
           <div className="player-options">
             <label className="player-option">
               <span>Speed</span>
-              <select value={String(rate)} onChange={(event) => void withEngine((e) => e.setRate(Number(event.currentTarget.value)))}>
+              <select
+                value={String(rate)}
+                onChange={(event) => {
+                  // read now: React clears currentTarget once the handler returns, before the engine has loaded
+                  const chosen = Number(event.currentTarget.value);
+                  void withEngine((e) => e.setRate(chosen));
+                }}
+              >
                 {RATES.map((r) => (
                   <option key={r} value={String(r)}>
                     {rateLabel(r)}
@@ -99,7 +106,13 @@ export default function FullPlayer() {
             </label>
             <label className="player-option">
               <span>Sleep timer</span>
-              <select value={sleepValue(sleep)} onChange={(event) => void withEngine((e) => e.setSleep(sleepTimer(event.currentTarget.value)))}>
+              <select
+                value={sleepValue(sleep)}
+                onChange={(event) => {
+                  const timer = sleepTimer(event.currentTarget.value);
+                  void withEngine((e) => e.setSleep(timer));
+                }}
+              >
                 <option value="off">Off</option>
                 {SLEEP_MINUTES.map((m) => (
                   <option key={m} value={String(m)}>
