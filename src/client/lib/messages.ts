@@ -36,6 +36,19 @@ export const BOOK_RESPONSE_ERROR = 'System Error from Save Book Response.';
 /** spec §8 "Lists": the empty text of the home page's upcoming live webinars (§2 gives that list none) */
 export const NO_UPCOMING_CLASSES = 'No upcoming classes.';
 
+/** installing the app (docs/decisions/0014-install.md): the drawer's button, the home card, the iOS hint */
+export const INSTALL_BUTTON = 'Install the app';
+export const INSTALL_CARD_TITLE = 'Get the CE Pass app';
+export const INSTALL_CARD_TEXT = 'One tap to your CE, like any other app.';
+export const INSTALL_CARD_BUTTON = 'Install';
+export const INSTALL_CARD_DISMISS = 'Not now';
+/** iOS Safari has no install button: 'To install, tap [Share icon] Share, then Add to Home Screen.' */
+export const IOS_INSTALL_HINT = { tap: 'To install, tap', share: 'Share', then: ', then', add: 'Add to Home Screen' } as const;
+
+/** the logged-out home: what a free account gives, beside the Register button */
+export const REGISTER_PITCH = 'A free account gives you CE credits, certificates and podcast exams.';
+export const REGISTER_BUTTON = 'Register';
+
 /** after 'Release My Seat', on the webinar list the cancel screen returns to (issue 13) */
 export const SEAT_RELEASED = 'Your seat has been released.';
 

@@ -1,6 +1,8 @@
 // /home (spec §2): search bar, featured course, next upcoming webinars, newest on-demand and podcasts. On a
 // phone, where the side columns are not shown, home carries their categories (chips) and shows the webinars as a
 // row to swipe (lists.css), so the featured and popular items of the side columns stay one screen away.
+// Above the lists: for a visitor, what a free account gives; from the second visit, the offer to install
+// the app. Both come with the lists (the skeleton waits for the stored session too), so neither shifts them.
 import { Link } from 'wouter';
 import { CategoryChips } from '../components/content/category-chips.tsx';
 import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-rows.tsx';
@@ -11,22 +13,40 @@ import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { paths } from '../config/paths.ts';
 import { useHome } from '../features/catalog/api/get-home.ts';
 import { SearchBar } from '../features/catalog/components/search-bar.tsx';
-import { LIST_ERROR, NO_UPCOMING_CLASSES } from '../lib/messages.ts';
+import { InstallCard } from '../features/install/install-offer.tsx';
+import { useIsLoggedIn, useSessionHydrated } from '../features/session/stores/session-store.ts';
+import { LIST_ERROR, NO_UPCOMING_CLASSES, REGISTER_BUTTON, REGISTER_PITCH } from '../lib/messages.ts';
 import { useWide } from '../lib/viewport.ts';
+
+/** the logged-out home's call to action: one sentence and the Register button */
+function RegisterPitch() {
+  return (
+    <section className="register-pitch" aria-label="Free account">
+      <p>{REGISTER_PITCH}</p>
+      <Link href={paths.register()} className="button">
+        {REGISTER_BUTTON}
+      </Link>
+    </section>
+  );
+}
 
 export default function HomeScreen() {
   const home = useHome();
   const wide = useWide();
+  const hydrated = useSessionHydrated();
+  const loggedIn = useIsLoggedIn();
   return (
     <Screen title="Home" heading="Free dental CE, live and on demand" className="home">
       <SearchBar />
       {!wide && <CategoryChips />}
-      {home.isPending ? (
+      {home.isPending || !hydrated ? (
         <ListSkeleton heading />
       ) : home.isError ? (
         <Alert tone="danger">{LIST_ERROR}</Alert>
       ) : (
         <>
+          {!loggedIn && <RegisterPitch />}
+          <InstallCard />
           {home.data.featuredContent.status && (home.data.featuredContent.featuredClass || home.data.featuredContent.featuredPodcast) && (
             <section className="home-section" aria-labelledby="home-featured">
               <h2 id="home-featured">Featured Course</h2>

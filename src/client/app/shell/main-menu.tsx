@@ -1,7 +1,9 @@
 // The main menu of spec §2: the logged-out links, plus the student's own lists when logged in; the current
-// page is marked with aria-current. On phones the shell shows it as a drawer.
+// page is marked with aria-current. On phones the shell shows it as a drawer. Last, where the browser
+// can install the app, its Install button (or the iOS add-to-home-screen hint).
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../config/paths.ts';
+import { InstallMenuEntry } from '../../features/install/install-offer.tsx';
 import { useIsLoggedIn, useSessionStore } from '../../features/session/stores/session-store.ts';
 
 interface Item {
@@ -68,6 +70,7 @@ export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
           <MenuList items={studentItems} location={location} onNavigate={onNavigate} labelledBy="menu-my-ce" />
         </>
       )}
+      <InstallMenuEntry />
     </>
   );
 }

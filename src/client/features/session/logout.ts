@@ -5,6 +5,7 @@ import { postLogout } from '#shared/api/session';
 import { call } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { paths } from '../../config/paths.ts';
+import { INSTALL_RECORD_KEY } from '../install/install-store.ts';
 import { useSessionStore } from './stores/session-store.ts';
 
 export const LOGOUT_CONFIRM = 'Are you sure you want to log out?';
@@ -15,8 +16,11 @@ export async function logOut(): Promise<void> {
   useSessionStore.getState().clearSession();
   queryClient.clear();
   try {
+    // the install offer's record belongs to the device, not the student (docs/decisions/0014-install.md)
+    const install = localStorage.getItem(INSTALL_RECORD_KEY);
     localStorage.clear();
     sessionStorage.clear();
+    if (install !== null) localStorage.setItem(INSTALL_RECORD_KEY, install);
   } catch {
     // storage may be disabled
   }
