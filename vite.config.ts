@@ -27,6 +27,8 @@ export default defineConfig({
         rollupFormat: 'iife',
         // the app shell only: never media or audio (offline-and-audio.md §1)
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // the manifest's screenshots are for the browser's install dialog, never needed offline
+        globIgnores: ['screenshots/**'],
       },
       manifest: {
         id: '/',
@@ -43,6 +45,17 @@ export default defineConfig({
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // the richer install dialog (Chrome): pictures of the real app, made by scripts/make-screenshots.mjs
+        screenshots: [
+          { src: '/screenshots/home-narrow.png', sizes: '780x1688', type: 'image/png', form_factor: 'narrow', label: 'Home on a phone: upcoming live webinars, new courses and podcasts' },
+          { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Home on a computer: the menu, upcoming live webinars and new courses' },
+        ],
+        // long-press the app icon; the urls are paths.podcasts(), paths.myCe() and paths.queue()
+        shortcuts: [
+          { name: 'Podcasts', url: '/podcasts', description: 'Listen to an episode, then take its exam', icons: [{ src: '/icons/shortcut-podcasts-96.png', sizes: '96x96', type: 'image/png' }] },
+          { name: 'My CE', url: '/my-ce', description: 'Your CE in progress, credits and certificates', icons: [{ src: '/icons/shortcut-my-ce-96.png', sizes: '96x96', type: 'image/png' }] },
+          { name: 'Watch Later', url: '/queue', description: 'Webinars and episodes you saved for later', icons: [{ src: '/icons/shortcut-watch-later-96.png', sizes: '96x96', type: 'image/png' }] },
         ],
       },
     }),
