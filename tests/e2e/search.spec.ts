@@ -368,3 +368,16 @@ test.describe('search while typing @desktop', () => {
     expect(asked).toEqual(['xylophone']);
   });
 });
+
+test('a webinar under way says LIVE NOW in search results too', async ({ page, request }) => {
+  const upcoming = (await (await request.get('/api/upcoming?page=0')).json()) as { data: { className: string; inProgress: boolean }[] };
+  const live = upcoming.data.find((w) => w.inProgress)!;
+  expect(live, 'the demo has a webinar under way').toBeTruthy();
+  const word = live.className.split(/[^A-Za-z]+/).reduce((a, b) => (b.length > a.length ? b : a), '');
+
+  await page.goto('/search');
+  await screenReady(page);
+  await field(page).fill(word);
+  const row = page.locator('main').getByRole('listitem').filter({ has: page.getByRole('heading', { name: live.className }) });
+  await expect(row.getByText('LIVE NOW', { exact: true })).toBeVisible();
+});
