@@ -8,11 +8,11 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { expect, expectAccessible, logIn, newStudent, screenReady, test } from './fixtures.ts';
 
-type Outcome = 'accepted' | 'dismissed';
 type Spied = Window & { installPrompts?: number; pitchSeen?: boolean };
 
-/** the browser offers to install, as Chrome does once the page has loaded; prompt() counts its calls */
-function offerInstall(outcome: Outcome) {
+/** the browser offers to install, as Chrome does once the page has loaded; prompt() counts its calls and
+ * the user answers `outcome` ('accepted' or 'dismissed') */
+function offerInstall(outcome: string) {
   addEventListener('DOMContentLoaded', () => {
     const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
     event.prompt = () => {
@@ -63,7 +63,7 @@ test.describe('installing the app', () => {
 
     const second = await visitHome(context);
     await expect(card(second)).toBeVisible();
-    await expect(card(second)).toContainText('One tap to your CE, like any other app.');
+    await expect(card(second)).toContainText('One tap to your CE, like any app.');
     await expectAccessible(second, 'home with the install card');
     await card(second).getByRole('button', { name: 'Not now' }).click();
     await expect(card(second)).toHaveCount(0);

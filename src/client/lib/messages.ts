@@ -39,7 +39,7 @@ export const NO_UPCOMING_CLASSES = 'No upcoming classes.';
 /** installing the app (docs/decisions/0014-install.md): the drawer's button, the home card, the iOS hint */
 export const INSTALL_BUTTON = 'Install the app';
 export const INSTALL_CARD_TITLE = 'Get the CE Pass app';
-export const INSTALL_CARD_TEXT = 'One tap to your CE, like any other app.';
+export const INSTALL_CARD_TEXT = 'One tap to your CE, like any app.';
 export const INSTALL_CARD_BUTTON = 'Install';
 export const INSTALL_CARD_DISMISS = 'Not now';
 /** iOS Safari has no install button: 'To install, tap [Share icon] Share, then Add to Home Screen.' */
