@@ -339,6 +339,24 @@ describe('the player engine', () => {
     ]);
   });
 
+  it('tells the server a position moved with nothing heard, so another device resumes from there', async () => {
+    const calls = answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine } = await openApp();
+    await engine.play(episode(19));
+    await settle();
+    seconds(10);
+    engine.pause();
+    await settle();
+    engine.seekTo(200);
+    engine.close();
+    await settle();
+    const sent = calls.filter((c) => c.key === 'POST podcast-listen').map((c) => c.body as { ranges: number[][]; position: number });
+    expect(sent.map((b) => [b.ranges.length, b.position])).toEqual([
+      [1, 10],
+      [0, 200],
+    ]);
+  });
+
   it('keeps playing when the play log fails, and says why in the spec’s words', async () => {
     answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': failures.refused, 'POST podcast-listen': listened });
     const { engine, now } = await openApp();

@@ -40,11 +40,21 @@ internals._obtainHtml5Audio = () => {
   return audio;
 };
 
+// Unloading, howler points the element at a data: WAV to drop the stream; the CSP allows media from 'self' and
+// blob: only, so the browser refuses it and reports a violation. Removing the src and loading is the standard
+// way to release a media element's resource, and needs no data: URL.
+(Howl.prototype as unknown as { _clearSound(node: HTMLMediaElement): void })._clearSound = (node) => {
+  node.removeAttribute('src');
+  node.load();
+};
+
 let howl: Howl | null = null;
 let ticker: ReturnType<typeof setInterval> | undefined;
 let positions: StoredPositions = {};
 let lastSave = 0;
 let lastListen = 0;
+/** the position each episode's last batch told the server */
+const sentPosition: Record<string, number> = {};
 /** a start (chosen and played, or played again after a close or a reload) logs a play; a resume after a pause does not */
 let startPending = true;
 /** the Howl failed to resume (howler#1771, iOS after a long pause): rebuilt once at the saved position */
@@ -82,9 +92,12 @@ function sendListening(force = false): void {
   const all = mergeHeard(heard.take(), episode.durationSec);
   const ranges = all.slice(0, MAX_HEARD_RANGES);
   heard.giveBack(all.slice(MAX_HEARD_RANGES));
-  if (ranges.length === 0) return;
+  // a seek while paused moves the position with nothing heard: another device still resumes from there
+  const at = Math.round(position);
+  if (ranges.length === 0 && (!force || at === sentPosition[episode.hash])) return;
+  sentPosition[episode.hash] = at;
   // the event id makes a replay harmless; a batch that did not arrive is heard again in the next one
-  call(postPodcastListen, { body: { p: episode.hash, e: uuid(), ranges, position: Math.round(position), at: new Date().toISOString() } }).then(
+  call(postPodcastListen, { body: { p: episode.hash, e: uuid(), ranges, position: at, at: new Date().toISOString() } }).then(
     // the episode page's heard share and home's Continue listening follow what the server now holds
     () => {
       void queryClient.invalidateQueries({ queryKey: ['api', getListening.path] });
@@ -138,6 +151,8 @@ function onPlaying(): void {
   registerHandlers(actions);
   showState(true, state().position, durationOf(episode), rate);
   heard.start(state().position);
+  // batches every LISTEN_EVERY_MS of playback, counted from here
+  lastListen = Date.now();
   if (startPending) {
     startPending = false;
     logPlay(episode);
