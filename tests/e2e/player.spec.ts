@@ -154,6 +154,10 @@ test('an episode started from a list plays on across ten routes, skips, changes 
   expect(await time(phone)).toBeLessThan(here + 3);
   await other.close();
 
+  // home offers the started episode to continue
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('region', { name: 'Continue Listening' })).toContainText(first.title);
+
   // Stop and close: the audio stops and the mini player goes
   await miniPlayer(page).getByRole('button', { name: `Open the player: ${first.title}` }).click();
   await fullPlayer(page).getByRole('button', { name: 'Stop and close player' }).click();

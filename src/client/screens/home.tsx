@@ -3,6 +3,7 @@
 // row to swipe (lists.css), so the featured and popular items of the side columns stay one screen away.
 // Above the lists: for a visitor, what a free account gives; from the second visit, the offer to install
 // the app. Both come with the lists (the skeleton waits for the stored session too), so neither shifts them.
+// For a student with episodes started and not finished, "Continue listening" comes before the newest podcasts.
 import { Link } from 'wouter';
 import { CategoryChips } from '../components/content/category-chips.tsx';
 import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-rows.tsx';
@@ -14,6 +15,7 @@ import { paths } from '../config/paths.ts';
 import { useHome } from '../features/catalog/api/get-home.ts';
 import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 import { InstallCard } from '../features/install/install-offer.tsx';
+import { ContinueListening } from '../features/player/continue-listening.tsx';
 import { useIsLoggedIn, useSessionHydrated } from '../features/session/stores/session-store.ts';
 import { LIST_ERROR, NO_UPCOMING_CLASSES, REGISTER_BUTTON, REGISTER_PITCH } from '../lib/messages.ts';
 import { useWide } from '../lib/viewport.ts';
@@ -90,6 +92,7 @@ export default function HomeScreen() {
               </ul>
             )}
           </section>
+          <ContinueListening />
           <section className="home-section" aria-labelledby="home-podcasts">
             <div className="section-head">
               <h2 id="home-podcasts">New Podcasts</h2>
