@@ -3,13 +3,14 @@
 // progress while it loads and the server's words (or the app's) when it fails; Proof of CE opens the dialog in
 // place, with its Close at the top and its buttons at its foot. A PDF class opens in a new window.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Certificate } from '#shared/api/certificates';
 import { NETWORK_ERROR } from '../lib/api.ts';
 import { CERT_DOWNLOADED, CERT_SHARE_AGAIN, CERT_SHARE_ERROR } from '../lib/messages.ts';
 import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
 import { classAnswer, classDetail, studentData } from '../test/fixtures.ts';
 import { findText, renderAt } from '../test/render.tsx';
+import { recordLinkTaps } from '../test/link-taps.ts';
 
 const PDF_NAME = 'ce-pass-certificate-Cert123456.pdf';
 const PDF_BYTES = '%PDF-1.7 the certificate';
@@ -219,17 +220,7 @@ describe('the classroom of a completed class', () => {
 });
 
 describe('a PDF class', () => {
-  let followed: boolean[] = [];
-  const follow = (event: Event) => {
-    if (!(event.target instanceof Element) || !event.target.closest('a')) return;
-    followed.push(!event.defaultPrevented);
-    event.preventDefault();
-  };
-  beforeEach(() => {
-    followed = [];
-    window.addEventListener('click', follow);
-  });
-  afterEach(() => window.removeEventListener('click', follow));
+  const followed = recordLinkTaps();
 
   it('opens in a new window from a link, and the tap logs the view; a failed log is said on the classroom', async () => {
     const calls = answerApi({ 'GET class': ok(classAnswer(classDetail({ videoFile: null, pdfClassFile: 'pdf/perio.pdf' }))), 'POST class-view': failures.offline });

@@ -5,6 +5,7 @@
 // router sends /classroom without a hash to /exams.
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { WatchLaterToggle } from '../components/content/watch-later-toggle.tsx';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { getClass, type ClassDetail, type StudentClassData } from '#shared/api/classes';
 import { getPending, getQueue, getTutorialHistory } from '#shared/api/my-ce';
@@ -136,17 +137,7 @@ function ClassroomBody({ c, cls: o, sd, loggedIn }: BodyProps) {
           </button>
         )}
         {loggedIn && (
-          <button type="button" className="button button-secondary" disabled={queue.isPending} onClick={() => queue.mutate(inQueue)}>
-            {inQueue ? (
-              <>
-                <span aria-hidden="true">− </span>Remove from Watch Later
-              </>
-            ) : (
-              <>
-                <span aria-hidden="true">+ </span>Add to Watch Later
-              </>
-            )}
-          </button>
+          <WatchLaterToggle queued={inQueue} pending={queue.isPending} onToggle={() => queue.mutate(inQueue)} />
         )}
         {!loggedIn && (
           <Link className="button button-secondary" href={paths.login({ rurl: paths.classroom(o.hash) })}>

@@ -3,27 +3,16 @@
 // button is a link into a new window (decisions.md): the tap records the download and lets the browser follow
 // the link, so the library page itself never goes anywhere.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR } from '../lib/api.ts';
 import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
 import { ebook } from '../test/fixtures.ts';
 import { findText, queryText, renderAt } from '../test/render.tsx';
+import { recordLinkTaps } from '../test/link-taps.ts';
 
 const BOOK_ERROR = 'System Error from Save Book Response.';
 
-// the browser's part of a link tap: whether the page's own handler let it happen; then it stops there, as a
-// test page cannot open windows
-let followed: boolean[] = [];
-const follow = (event: Event) => {
-  if (!(event.target instanceof Element) || !event.target.closest('a')) return;
-  followed.push(!event.defaultPrevented);
-  event.preventDefault();
-};
-beforeEach(() => {
-  followed = [];
-  window.addEventListener('click', follow);
-});
-afterEach(() => window.removeEventListener('click', follow));
+const followed = recordLinkTaps();
 
 async function getBook(record: Answer) {
   const calls = answerApi({ 'GET books': ok({ status: true, rowCount: 1, data: [ebook()] }), 'POST book-response-mvp': record });

@@ -6,6 +6,7 @@ import { Link, useParams } from 'wouter';
 import type { PodcastListItem } from '#shared/api/common';
 import { getQueue } from '#shared/api/my-ce';
 import { getPodcast } from '#shared/api/podcasts';
+import { WatchLaterToggle } from '../components/content/watch-later-toggle.tsx';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Loading } from '../components/ui/loading.tsx';
@@ -88,17 +89,7 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
       )}
       {loggedIn && sd && (
         <p>
-          <button type="button" className="button button-secondary" disabled={queue.isPending} onClick={() => queue.mutate(inQueue)}>
-            {inQueue ? (
-              <>
-                <span aria-hidden="true">− </span>Remove from Watch Later
-              </>
-            ) : (
-              <>
-                <span aria-hidden="true">+ </span>Add to Watch Later
-              </>
-            )}
-          </button>
+          <WatchLaterToggle queued={inQueue} pending={queue.isPending} onToggle={() => queue.mutate(inQueue)} />
         </p>
       )}
       <MutationError mutation={queue} fallback={'Service error.'} />
