@@ -23,10 +23,11 @@ const fake = vi.hoisted(() => {
     speed: number;
     unloaded = false;
     failNextPlay = false;
+    node: HTMLAudioElement;
     constructor(readonly options: HowlOptions) {
       this.speed = options.rate ?? 1;
       FakeHowl.made.push(this);
-      fake.Howler._obtainHtml5Audio();
+      this.node = fake.Howler._obtainHtml5Audio();
     }
     play() {
       if (this.failNextPlay) {
@@ -73,11 +74,16 @@ const fake = vi.hoisted(() => {
       this.unloaded = true;
       this.since = null;
     }
-    /** the episode ran out */
-    end(at: number) {
-      this.at = at;
+    /** the episode ran out: howler's _ended puts its position back to the start */
+    end() {
+      this.at = 0;
       this.since = null;
       this.options.onend?.();
+    }
+    /** howler stopped without a pause event (WebKit never sent the event it waits for) */
+    stall() {
+      this.at = this.seek();
+      this.since = null;
     }
   }
   const Howler = { made: [] as HTMLAudioElement[], _obtainHtml5Audio: (): HTMLAudioElement => Howler.made[Howler.made.push(document.createElement('audio')) - 1]! };
@@ -267,7 +273,7 @@ describe('the player engine', () => {
     engine.setSleep({ kind: 'episode' });
     await engine.resume();
     await settle();
-    lastHowl().end(3600);
+    lastHowl().end();
     await settle();
     expect(now()).toMatchObject({ status: 'paused', episode: { hash: 'episode-7' }, sleep: null });
     expect(now().upNext.map((e) => e.hash)).toEqual(['episode-8']);
@@ -283,7 +289,7 @@ describe('the player engine', () => {
     await engine.addToUpNext(episode(10));
     engine.moveInUpNext('episode-11', -1);
     expect(now().upNext.map((e) => e.hash)).toEqual(['episode-11', 'episode-10']);
-    lastHowl().end(600);
+    lastHowl().end();
     await settle();
     expect(now()).toMatchObject({ status: 'playing', episode: { hash: 'episode-11' } });
     expect(now().upNext.map((e) => e.hash)).toEqual(['episode-10']);
@@ -355,6 +361,40 @@ describe('the player engine', () => {
       [1, 10],
       [0, 200],
     ]);
+  });
+
+  it('makes the Howl again where it was when howler stops playing without a pause (WebKit left it waiting)', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine, now } = await openApp();
+    await engine.play(episode(20));
+    await settle();
+    seconds(12);
+    const stuck = lastHowl();
+    stuck.stall();
+    seconds(4);
+    await settle();
+    expect(stuck.unloaded).toBe(true);
+    expect(now().status).toBe('playing');
+    // from where it stopped (12 s), and playing on since
+    expect(lastHowl().seek()).toBeGreaterThanOrEqual(11.9);
+    expect(lastHowl().seek()).toBeLessThan(14.5);
+  });
+
+  it('plays a played episode again from the start, and then keeps its new position', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const first = await openApp();
+    await first.engine.play(episode(21));
+    await settle();
+    lastHowl().end();
+    await settle();
+    await first.engine.play(episode(21));
+    await settle();
+    expect(first.now().position).toBe(0);
+    seconds(30);
+    first.engine.pause();
+    await settle();
+    const again = await openApp();
+    expect(again.now().position).toBeCloseTo(30, 0);
   });
 
   it('keeps playing when the play log fails, and says why in the spec’s words', async () => {

@@ -55,6 +55,9 @@ let lastSave = 0;
 let lastListen = 0;
 /** the position each episode's last batch told the server */
 const sentPosition: Record<string, number> = {};
+/** how long the element may sit paused while the app says playing before the Howl is rebuilt */
+const STALL_MS = 3000;
+let stalledTicks = 0;
 /** a start (chosen and played, or played again after a close or a reload) logs a play; a resume after a pause does not */
 let startPending = true;
 /** the Howl failed to resume (howler#1771, iOS after a long pause): rebuilt once at the saved position */
@@ -79,7 +82,8 @@ function savePosition(force = false): void {
   const { episode, position, duration } = state();
   if (!episode || (!force && Date.now() - lastSave < SAVE_EVERY_MS)) return;
   lastSave = Date.now();
-  const played = positions[episode.hash]?.played === true || (duration > 0 && position >= duration * PLAYED_SHARE);
+  // heard to the end; listening again from the start clears it, so the new position is kept
+  const played = duration > 0 && position >= duration * PLAYED_SHARE;
   positions = { ...positions, [episode.hash]: { position, at: Date.now(), played } };
   void writePositions(positions);
 }
@@ -118,6 +122,11 @@ function logPlay(episode: PlayerEpisode): void {
 
 function tick(): void {
   if (!howl) return;
+  // howler stopped playing without a pause (stuck waiting to play again, howler's queue locked): a new Howl
+  // at the position, through the path a failed play takes
+  if (!howl.playing() && element?.paused !== false && state().status === 'playing') {
+    if (++stalledTicks * TICK_MS >= STALL_MS) return failed();
+  } else stalledTicks = 0;
   const at = howl.seek();
   if (typeof at !== 'number' || !Number.isFinite(at)) return;
   const { sleep, rate } = state();
@@ -187,6 +196,8 @@ function onEnded(): void {
   sendListening(true);
   if (episode) positions = { ...positions, [episode.hash]: { position: 0, at: Date.now(), played: true } };
   void writePositions(positions);
+  // heard to the end: Play starts it over (howler's element is back at 0 too)
+  update({ position: 0 });
   if (sleep?.kind === 'episode') return update({ sleep: null });
   const [next, ...rest] = upNext;
   if (next) {
@@ -196,10 +207,14 @@ function onEnded(): void {
 }
 
 /** the system paused the element itself (a call, unplugged headphones): the app follows */
+function onElementPause(event: Event): void {
+  const audio = event.currentTarget as HTMLAudioElement;
+  if (audio === element && howl && state().status === 'playing' && !audio.ended && howl.playing()) howl.pause();
+}
+
+// howler hands its elements out again from a pool: a listener by reference, so an element never gets two
 function followElement(audio: HTMLAudioElement | null): void {
-  audio?.addEventListener('pause', () => {
-    if (howl && state().status === 'playing' && !audio.ended && howl.playing()) howl.pause();
-  });
+  audio?.addEventListener('pause', onElementPause);
 }
 
 function create(episode: PlayerEpisode, from: number): void {
@@ -211,11 +226,16 @@ function create(episode: PlayerEpisode, from: number): void {
     format: ['mp3'],
     preload: 'metadata',
     rate: state().rate,
+    // howler fixes the episode's length once, when the element says it can play; WebKit often says 0 then (the
+    // length comes later) and howler ended the episode at once, "played" by nobody. An endless sprite leaves
+    // the end to the element's own `ended` event, which howler listens to for its default sprite.
+    sprite: { __default: [0, Infinity] },
     onplay: onPlaying,
     onpause: onPaused,
     onend: onEnded,
     onloaderror: () => failed(),
-    onplayerror: () => failed(),
+    // a play the listener's own pause interrupted is not a failure to recover from
+    onplayerror: () => (state().status === 'paused' ? undefined : failed()),
   });
   followElement(element);
   if (from > 0) howl.seek(from);
@@ -303,18 +323,23 @@ async function resume(): Promise<void> {
 }
 
 function pause(): void {
-  if (howl?.playing()) howl.pause();
-  else if (state().status === 'loading') {
-    howl?.pause();
-    update({ status: 'paused' });
-  }
+  if (!howl) return;
+  if (howl.playing()) return void howl.pause();
+  // howler does not think it plays (still loading, or stuck waiting for an event WebKit never sends): the
+  // element stops and the app says paused, whatever howler believes
+  howl.pause();
+  element?.pause();
+  if (state().status !== 'paused') onPaused();
 }
 
 function seekTo(seconds: number): void {
   const { duration, status, rate } = state();
   const to = Math.min(Math.max(seconds, 0), duration > 0 ? duration : seconds);
   heard.stop();
-  howl?.seek(to);
+  // a loaded element is moved directly: howler's seek while playing pauses and plays again and then waits
+  // for 'canplaythrough', which WebKit may never send, leaving the player stuck until a reload
+  if (element && element.readyState >= HTMLMediaElement.HAVE_METADATA) element.currentTime = to;
+  else howl?.seek(to);
   update({ position: to });
   if (status === 'playing') heard.start(to);
   showState(status === 'playing', to, duration, rate);
