@@ -3,6 +3,8 @@
 // certificate's dialog. The tab is in the query (?tab=podcasts), so a link can open the Podcasts tab.
 import { useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
+import { PlayButton } from '../features/player/play-button.tsx';
+import { toPlayerEpisode } from '../features/player/episode.ts';
 import { ContentRow, Detail } from '../components/content/content-row.tsx';
 import { PagedList } from '../components/content/paged-list.tsx';
 import { ProofOfCeDialog } from '../components/content/proof-of-ce-dialog.tsx';
@@ -111,6 +113,8 @@ export default function CompletedScreen() {
                     photo={item.photo}
                     eager={i < 2}
                     actions={<ProofButton title={item.title} onOpen={() => setProof({ p: item.hash })} />}
+                    // a completed episode can be heard again, to review it
+                    trailing={<PlayButton episode={toPlayerEpisode(item)} />}
                   >
                     <Detail>{item.speakerName}</Detail>
                     <Detail label="Completed">{formatDate(item.examDate)}</Detail>
