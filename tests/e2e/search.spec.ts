@@ -287,6 +287,16 @@ test.describe('search while typing @desktop', () => {
     await expectAccessible(page, 'search results while typing');
   });
 
+  test('typing on at a phone’s pace while home gives way to /search loses no letter', async ({ page }) => {
+    await page.goto('/home');
+    await screenReady(page);
+    // a pause after 'flu' opens /search; the letters typed while it loads reach its field
+    await field(page).pressSequentially('fluoride', { delay: 350 });
+    await expect(page).toHaveURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'fluoride');
+    await expect(field(page)).toHaveValue('fluoride');
+    await expect(field(page)).toBeFocused();
+  });
+
   test('a fast typist: the request the newer keystrokes overtook is cancelled, and the results are the last keyword’s', async ({ page, request, context }) => {
     const answer = await searchAnswer(request, 'fluo');
     const implant = await searchAnswer(request, 'implant');

@@ -3,7 +3,8 @@
 // row to swipe (lists.css), so the featured and popular items of the side columns stay one screen away.
 // Above the lists: for a visitor, what a free account gives; from the second visit, the offer to install
 // the app. Both come with the lists (the skeleton waits for the stored session too), so neither shifts them.
-// For a student with episodes started and not finished, "Continue listening" comes before the newest podcasts.
+// For a student with episodes started and not finished, "Continue listening" comes first, where a commuter looks;
+// the skeleton waits for it too, so it never pushes the lists down.
 import { Link } from 'wouter';
 import { CategoryChips } from '../components/content/category-chips.tsx';
 import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-rows.tsx';
@@ -16,6 +17,7 @@ import { useHome } from '../features/catalog/api/get-home.ts';
 import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 import { InstallCard } from '../features/install/install-offer.tsx';
 import { ContinueListening } from '../features/player/continue-listening.tsx';
+import { useListening } from '../features/podcasts/api/get-listening.ts';
 import { useIsLoggedIn, useSessionHydrated } from '../features/session/stores/session-store.ts';
 import { LIST_ERROR, NO_UPCOMING_CLASSES, REGISTER_BUTTON, REGISTER_PITCH } from '../lib/messages.ts';
 import { useWide } from '../lib/viewport.ts';
@@ -37,11 +39,12 @@ export default function HomeScreen() {
   const wide = useWide();
   const hydrated = useSessionHydrated();
   const loggedIn = useIsLoggedIn();
+  const listening = useListening({ enabled: loggedIn });
   return (
     <Screen title="Home" heading="Free dental CE, live and on demand" className="home">
       <SearchBar />
       {!wide && <CategoryChips />}
-      {home.isPending || !hydrated ? (
+      {home.isPending || !hydrated || listening.isLoading ? (
         <ListSkeleton heading />
       ) : home.isError ? (
         <Alert tone="danger">{LIST_ERROR}</Alert>
@@ -49,6 +52,7 @@ export default function HomeScreen() {
         <>
           {!loggedIn && <RegisterPitch />}
           <InstallCard />
+          <ContinueListening />
           {home.data.featuredContent.status && (home.data.featuredContent.featuredClass || home.data.featuredContent.featuredPodcast) && (
             <section className="home-section" aria-labelledby="home-featured">
               <h2 id="home-featured">Featured Course</h2>
@@ -92,7 +96,6 @@ export default function HomeScreen() {
               </ul>
             )}
           </section>
-          <ContinueListening />
           <section className="home-section" aria-labelledby="home-podcasts">
             <div className="section-head">
               <h2 id="home-podcasts">New Podcasts</h2>

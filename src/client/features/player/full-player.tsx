@@ -123,7 +123,7 @@ export default function FullPlayer() {
               </select>
             </label>
           </div>
-          {minutesLeft !== null && <p className="player-sleep-left">Stops in {minutesLeft} min</p>}
+          <p className="player-sleep-left">{minutesLeft !== null && `Stops in ${minutesLeft} min`}</p>
 
           <div className="player-actions">
             {hasExam && !examTaken && (

@@ -39,7 +39,8 @@ export function UpNextButton({ episode }: { episode: PlayerEpisode }) {
         if (!queued) void withEngine((e) => e.addToUpNext(episode));
       }}
     >
-      <Icon name="upNext" />
+      {/* queued: a check in the brand colour, not a greyed icon that reads as broken */}
+      <Icon name={queued ? 'completed' : 'upNext'} />
     </button>
   );
 }

@@ -35,9 +35,40 @@ const searchable = (text: string) => sanitizeKeyword(text) !== null;
 
 /**
  * Set by a bar that leaves its screen for /search while the user types: the bar there takes the focus (and the
- * caret), so typing goes on. The new screen's heading would otherwise take it (lib/navigation.ts).
+ * caret) and this text, so typing goes on. The new screen's heading would otherwise take the focus
+ * (lib/navigation.ts), and the keys pressed while /search loads, with no field on the page, would be lost
+ * ("fluoride" searched as "fluride"): until the new bar is there, the page's keys are added here.
  */
-let keepTyping = false;
+let handoff: { text: string } | null = null;
+
+const collectKeys = (event: globalThis.KeyboardEvent) => {
+  const t = event.target;
+  // the bar being left is still on the page until /search is there: its keys are the handoff's too
+  const leaving = t instanceof HTMLInputElement && t.classList.contains('search-input');
+  const otherField = t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || (t instanceof HTMLElement && t.isContentEditable);
+  if (!handoff || event.ctrlKey || event.metaKey || event.altKey || (otherField && !leaving)) return;
+  if (event.key === 'Backspace') handoff.text = handoff.text.slice(0, -1);
+  else if (event.key.length === 1) handoff.text = (handoff.text + event.key).slice(0, KEYWORD_MAX);
+  else return;
+  event.preventDefault();
+};
+
+const handOff = (text: string) => {
+  const mine = { text };
+  handoff = mine;
+  document.addEventListener('keydown', collectKeys, true);
+  // a screen that never shows a bar (it failed to load) does not keep the page's keys
+  setTimeout(() => {
+    if (handoff === mine) takeHandoff();
+  }, 5000);
+};
+
+const takeHandoff = (): string | null => {
+  document.removeEventListener('keydown', collectKeys, true);
+  const text = handoff?.text ?? null;
+  handoff = null;
+  return text;
+};
 
 interface SearchBarProps {
   /** the filter this screen shows (from its URL); /home shows none */
@@ -54,7 +85,7 @@ export function SearchBar({ filters = {}, list }: SearchBarProps) {
   const [location, navigate] = useLocation();
   // the field shows the URL's q as typed, also a keyword too short to search: the URL follows the field
   const urlText = new URLSearchParams(useSearch()).get('q') ?? '';
-  const [text, setText] = useState(urlText);
+  const [text, setText] = useState(() => handoff?.text ?? urlText);
   /** the q this bar last put in the URL, to tell its own navigation from Back, the panel or a link */
   const written = useRef(urlText);
   const chip = filterText(filters, useSearchItems(Boolean(filters.cid || filters.coid)).data);
@@ -69,13 +100,14 @@ export function SearchBar({ filters = {}, list }: SearchBarProps) {
   }, [urlText]);
 
   useLayoutEffect(() => {
-    if (!keepTyping) return;
-    keepTyping = false;
-    // the user is typing: the field keeps the focus a new screen gives its heading
+    const typed = takeHandoff();
+    if (typed === null) return;
+    // the user is typing: the field keeps the focus a new screen gives its heading, with what was typed meanwhile
     takeHeadingFocus();
+    setText(typed);
     const field = input.current;
     field?.focus({ preventScroll: true });
-    field?.setSelectionRange(field.value.length, field.value.length);
+    field?.setSelectionRange(typed.length, typed.length);
   }, []);
 
   /** puts `value` in the URL: a keyword clears category and company (spec §4); '' clears the search.
@@ -89,7 +121,7 @@ export function SearchBar({ filters = {}, list }: SearchBarProps) {
     } else {
       // from /home (or a list's other page) the search opens on a screen of its own: one history entry, then
       // each further keystroke replaces it
-      keepTyping = typing;
+      if (typing) handOff(value);
       navigate(to);
     }
   };
