@@ -35,6 +35,10 @@ const fake = vi.hoisted(() => {
         queueMicrotask(() => this.options.onplayerror?.());
         return 1;
       }
+      if (this.ended) {
+        this.ended = false;
+        this.at = 0;
+      }
       if (this.since === null) {
         this.since = Date.now();
         queueMicrotask(() => this.options.onplay?.());
@@ -74,10 +78,12 @@ const fake = vi.hoisted(() => {
       this.unloaded = true;
       this.since = null;
     }
-    /** the episode ran out: howler's _ended puts its position back to the start */
-    end() {
-      this.at = 0;
+    ended = false;
+    /** the element ran out at `at` (its currentTime stays there); howler plays it again from the start */
+    end(at = 600) {
+      this.at = at;
       this.since = null;
+      this.ended = true;
       this.options.onend?.();
     }
     /** howler stopped without a pause event (WebKit never sent the event it waits for) */
@@ -273,7 +279,7 @@ describe('the player engine', () => {
     engine.setSleep({ kind: 'episode' });
     await engine.resume();
     await settle();
-    lastHowl().end();
+    lastHowl().end(3600);
     await settle();
     expect(now()).toMatchObject({ status: 'paused', episode: { hash: 'episode-7' }, sleep: null });
     expect(now().upNext.map((e) => e.hash)).toEqual(['episode-8']);
@@ -395,6 +401,22 @@ describe('the player engine', () => {
     await settle();
     const again = await openApp();
     expect(again.now().position).toBeCloseTo(30, 0);
+  });
+
+  it('does not call an episode heard when the element ends long before its length (WebKit read it as 0)', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine, now } = await openApp();
+    await engine.play(episode(22));
+    await settle();
+    seconds(5);
+    const early = lastHowl();
+    Object.defineProperty(early.node, 'duration', { value: 5, configurable: true });
+    early.end(5);
+    await settle();
+    expect(early.unloaded).toBe(true);
+    expect(now()).toMatchObject({ status: 'playing', episode: { hash: 'episode-22' } });
+    expect(lastHowl().seek()).toBeGreaterThanOrEqual(4.8);
+    expect(now().position).toBeGreaterThan(4);
   });
 
   it('keeps playing when the play log fails, and says why in the spec’s words', async () => {

@@ -55,6 +55,8 @@ let lastSave = 0;
 let lastListen = 0;
 /** the position each episode's last batch told the server */
 const sentPosition: Record<string, number> = {};
+/** 24 h: longer than any episode, shorter than the longest timer a browser keeps (2^31 ms) */
+const SPRITE_MS = 24 * 3600 * 1000;
 /** how long the element may sit paused while the app says playing before the Howl is rebuilt */
 const STALL_MS = 3000;
 let stalledTicks = 0;
@@ -188,6 +190,11 @@ function onPaused(): void {
 
 function onEnded(): void {
   const { episode, sleep, upNext } = state();
+  // an element that took the episode for far shorter than it is (WebKit reads a length of almost 0 on a first
+  // load) ends early: the Howl is made again at the position instead of calling the episode heard. (Its
+  // currentTime cannot tell: howler's events come a tick late, after its stop() put the element back to 0.)
+  const length = element?.duration;
+  if (episode && typeof length === 'number' && Number.isFinite(length) && length < episode.durationSec * 0.9) return failed();
   stopTicking();
   heard.advance(state().duration);
   heard.stop();
@@ -227,9 +234,10 @@ function create(episode: PlayerEpisode, from: number): void {
     preload: 'metadata',
     rate: state().rate,
     // howler fixes the episode's length once, when the element says it can play; WebKit often says 0 then (the
-    // length comes later) and howler ended the episode at once, "played" by nobody. An endless sprite leaves
-    // the end to the element's own `ended` event, which howler listens to for its default sprite.
-    sprite: { __default: [0, Infinity] },
+    // length comes later) and howler ended the episode at once, "played" by nobody. A sprite longer than any
+    // episode leaves the end to the element's own `ended` event, which howler listens to for its default
+    // sprite. Finite: howler's rate() sets a timer to the sprite's end, and setTimeout(Infinity) runs at once.
+    sprite: { __default: [0, SPRITE_MS] },
     onplay: onPlaying,
     onpause: onPaused,
     onend: onEnded,

@@ -34,9 +34,13 @@ const POSITIONS_KEY = 'cepass.positions';
 /** enough for a long commute's worth of series; the oldest go first */
 const MAX_POSITIONS = 200;
 
+/** IndexedDB can hang (seen in WebKit after a write on pagehide): the player starts without its record then */
+const READ_TIMEOUT_MS = 2000;
+
 const read = async <S extends v.GenericSchema>(key: string, schema: S): Promise<v.InferOutput<S>> => {
   try {
-    return parsePersisted(schema, await get(key));
+    const stored = await Promise.race([get(key), new Promise<undefined>((resolve) => setTimeout(resolve, READ_TIMEOUT_MS))]);
+    return parsePersisted(schema, stored);
   } catch {
     return parsePersisted(schema, undefined);
   }
