@@ -63,3 +63,8 @@ export const CERT_DOWNLOADED = 'This device cannot share files, so the certifica
 export const KEYWORD_TOO_SHORT = 'Enter at least 3 characters.';
 /** spec §8 "Lists": a search that found nothing */
 export const NO_SEARCH_RESULTS = 'No results found for this search.';
+
+/** spec §8's podcast texts for a play log that failed (lib/api.ts errorMessage); the audio plays on */
+export const PLAY_LOG_TEXTS = { refused: 'Error logging podcast play.', broken: 'System error. Logging API failure.', failed: 'Server error. Try later.', network: 'Error accessing API.' };
+/** the player gave up on an episode after making it again once (features/player/engine.ts) */
+export const EPISODE_UNPLAYABLE = 'This episode could not be played. Check your connection and try again.';

@@ -8,6 +8,7 @@ import { getListening, getPodcast, MAX_HEARD_RANGES, postPodcastListen, postPodc
 import { mergeHeard, PLAYED_SHARE } from '#shared/domain/heard';
 import { ApiError, call, errorMessage } from '../../lib/api.ts';
 import { mediaUrl } from '../../lib/media.ts';
+import { EPISODE_UNPLAYABLE, PLAY_LOG_TEXTS } from '../../lib/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { uuid } from '../../lib/uuid.ts';
 import { useSessionStore } from '../session/stores/session-store.ts';
@@ -24,8 +25,6 @@ const SAVE_EVERY_MS = 5_000;
 /** the heard ranges go to the server this often while playing, and on pause, end and pagehide */
 const LISTEN_EVERY_MS = 30_000;
 
-/** spec §8's podcast texts for a play log that failed; the audio plays on */
-const PLAY_LOG_TEXTS = { refused: 'Error logging podcast play.', broken: 'System error. Logging API failure.', failed: 'Server error. Try later.', network: 'Error accessing API.' };
 
 // howler gives no option for crossorigin (howler#1680). Without it the audio request is not in cors mode and
 // never reaches the service worker's downloaded-audio cache (workbox#1663): set it on every element howler takes.
@@ -260,7 +259,7 @@ function failed(): void {
     howl?.play();
     return;
   }
-  update({ status: 'paused', notice: 'This episode could not be played. Check your connection and try again.' });
+  update({ status: 'paused', notice: EPISODE_UNPLAYABLE });
 }
 
 function unload(): void {

@@ -78,7 +78,7 @@ export default function FullPlayer() {
             <button type="button" className="player-icon-button player-skip" aria-label="Back 15 seconds" onClick={() => void withEngine((e) => e.skip(-1))}>
               <Icon name="back15" />
             </button>
-            <button type="button" className="player-icon-button player-main" aria-label={playing ? 'Pause' : 'Play'} onClick={() => void withEngine((e) => e.toggle())}>
+            <button type="button" className="play-button player-main" aria-label={playing ? 'Pause' : 'Play'} onClick={() => void withEngine((e) => e.toggle())}>
               <Icon name={playing ? 'pause' : 'play'} />
             </button>
             <button type="button" className="player-icon-button player-skip" aria-label="Forward 15 seconds" onClick={() => void withEngine((e) => e.skip(1))}>

@@ -43,7 +43,7 @@ export default function MiniPlayer() {
           <button type="button" className="player-icon-button" aria-label="Back 15 seconds" onClick={() => void withEngine((e) => e.skip(-1))}>
             <Icon name="back15" />
           </button>
-          <button type="button" className="player-icon-button mini-toggle" aria-label={playing ? 'Pause' : 'Play'} onClick={() => void withEngine((e) => e.toggle())}>
+          <button type="button" className="play-button mini-toggle" aria-label={playing ? 'Pause' : 'Play'} onClick={() => void withEngine((e) => e.toggle())}>
             <Icon name={playing ? 'pause' : 'play'} />
           </button>
         </div>
