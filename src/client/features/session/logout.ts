@@ -10,7 +10,12 @@ import { useSessionStore } from './stores/session-store.ts';
 
 export const LOGOUT_CONFIRM = 'Are you sure you want to log out?';
 
-export async function logOut(): Promise<void> {
+export interface LogOutOptions {
+  /** also delete downloaded episodes (e-books, gated content, always go) */
+  removeDownloads?: boolean;
+}
+
+export async function logOut(_options: LogOutOptions = {}): Promise<void> {
   // the server may be unreachable or not ready; the device is cleared either way
   await call(postLogout, { body: {} }).catch(() => undefined);
   useSessionStore.getState().clearSession();
