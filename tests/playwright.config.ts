@@ -4,14 +4,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { appPort, clockAppPort, mailSinkHttpPort, mailSinkUrl, smtpPort } from './e2e/ports.ts';
+import { root, serverEntry, serverEnv } from './e2e/server-env.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) throw new Error(`Chromium not found at ${chromium}: apt-get install -y chromium (npm test does this when it can).`);
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = appPort;
-/** the built server the journeys run; SERVER_ENTRY points at another build (scripts/build-server.mjs SERVER_OUTFILE) */
-const serverEntry = process.env.SERVER_ENTRY ?? 'dist/server/main.js';
 // named by port, so two runs on different E2E_PORTs never delete each other's data
 export const dataDir = path.join(root, 'test-results', `e2e-data-${port}`);
 /** the clock app's data and the file whose milliseconds move its time */
@@ -26,24 +24,7 @@ function appServer(appPort: number, data: string, extraEnv: Record<string, strin
     url: `http://localhost:${appPort}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: data,
-      PUBLIC_URL: `http://localhost:${appPort}`,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      LOG_LEVEL: 'warn',
-      PASSWORD_HASH_COST: '14',
-      // the journeys all come from 127.0.0.1; the limits themselves are tested in the server suite
-      RATE_LOGIN_PER_IP: '1000',
-      RATE_REGISTER_PER_IP: '1000',
-      RATE_RECOVER_PER_IP: '1000',
-      RATE_VALIDATE_PER_IP: '100000',
-      RATE_FORMS_PER_IP: '1000',
-      RATE_EVENTS_PER_IP: '100000',
-      RATE_WRITES_PER_STUDENT: '100000',
-      ...extraEnv,
-    },
+    env: serverEnv(appPort, data, extraEnv),
   };
 }
 
