@@ -12,6 +12,10 @@ import { WhenIdle } from './deferred.tsx';
 // registered after the first view is up: the worker and workbox-window are not needed to show it
 const PwaUpdatePrompt = lazy(() => import('./pwa-update.tsx'));
 
+// what was seen, read back from the device and kept from now on (docs/decisions/0018): started at once but
+// off the first screen's path; a screen shown meanwhile waits for its own answer as it always did
+void import('./keep-what-was-seen.ts');
+
 // the server ended the session (expired, revoked): forget it here too, so guarded screens send to /login
 setUnauthorizedHandler(() => {
   const session = useSessionStore.getState();

@@ -1,11 +1,59 @@
-// A small notice while the browser reports no network (navigator.onLine can lie; failed calls say so too).
+// Says when the screen is not the server's answer of now: 'Offline — showing what you saw at 8:42' when a
+// screen shows answers kept on the device because CE Pass cannot be reached (lib/offline), with a way to try
+// again; otherwise a small notice while the browser reports no network (navigator.onLine can lie; a failed
+// call is the truth, which is why the marker follows the calls).
+import { useSyncExternalStore } from 'react';
+import { useQueryClient, type Query } from '@tanstack/react-query';
+import { isUnreachable } from '../lib/api.ts';
 import { useOnline } from '../lib/online.ts';
+
+/** a query on screen that shows an earlier answer because its latest try could not reach CE Pass */
+const showsKeptAnswer = (query: Query): boolean =>
+  query.getObserversCount() > 0 &&
+  query.state.data !== undefined &&
+  (query.state.fetchStatus === 'paused' ||
+    (query.state.status === 'error' && isUnreachable(query.state.error)) ||
+    (query.state.fetchFailureCount > 0 && isUnreachable(query.state.fetchFailureReason)));
+
+/** when the oldest answer on screen that could not be refreshed was fetched; null when every answer is current */
+function useSeenAt(): number | null {
+  const cache = useQueryClient().getQueryCache();
+  return useSyncExternalStore(
+    (onChange) => cache.subscribe(onChange),
+    () => {
+      let oldest: number | null = null;
+      for (const query of cache.getAll()) if (showsKeptAnswer(query) && (oldest === null || query.state.dataUpdatedAt < oldest)) oldest = query.state.dataUpdatedAt;
+      return oldest;
+    },
+    () => null,
+  );
+}
+
+const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+/** '8:42 AM' today, '8:42 AM on Nov 24' another day */
+export const seenAtText = (at: number, now = new Date()): string => {
+  const seen = new Date(at);
+  return seen.toDateString() === now.toDateString() ? time.format(seen) : `${time.format(seen)} on ${day.format(seen)}`;
+};
 
 export function OfflineBanner() {
   const online = useOnline();
+  const seenAt = useSeenAt();
+  const client = useQueryClient();
   return (
     <div role="status" className="offline-region">
-      {!online && <p className="offline-banner">You are offline. Pages you opened before may still show, possibly out of date.</p>}
+      {seenAt !== null ? (
+        <p className="offline-banner offline-seen">
+          <span>Offline — showing what you saw at {seenAtText(seenAt)}</span>
+          <button type="button" className="offline-retry" onClick={() => void client.refetchQueries({ type: 'active' })}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        !online && <p className="offline-banner">You are offline. Pages you opened before may still show, possibly out of date.</p>
+      )}
     </div>
   );
 }

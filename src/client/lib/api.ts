@@ -63,6 +63,13 @@ export function errorMessage(error: unknown, texts: string | FailureTexts = GENE
   return error.status >= 500 ? (failed ?? broken) : broken;
 }
 
+/**
+ * No answer from CE Pass itself: no network, a timeout, or a gateway saying the server behind it is gone.
+ * A read that fails so may pass on a second try, and a screen that has an earlier answer keeps showing it.
+ */
+export const isUnreachable = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+
 const http = ky.create({
   prefixUrl: '/api',
   credentials: 'same-origin',

@@ -14,9 +14,18 @@ export { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_DONE_PODCAST, EXAM_UNAVAILABLE, LISTE
 /** spec §8 "Class": the class could not be loaded (classroom, reserve, live, attendance) */
 export const GET_CLASS_ERROR: FailureTexts = { refused: 'Service error: getClass.', broken: 'Trapped error: getClass service.' };
 /** spec §8 "Class": Reserve Seat (and the live page's automatic reservation) */
-export const RESERVE_ERROR: FailureTexts = { refused: 'Unable to reserve seat.', broken: 'Error trapped while reserving seat.' };
+export const RESERVE_ERROR: FailureTexts = {
+  refused: 'Unable to reserve seat.',
+  broken: 'Error trapped while reserving seat.',
+  // a seat is the server's to give: with no answer, say so plainly (docs/decisions/0018-what-was-seen.md)
+  network: 'Reserving a seat needs a connection. Try again when you are back online.',
+};
 /** spec §8 "Class": Enter Webinar logs the class start before leaving for the meeting */
-export const CLASS_START_ERROR: FailureTexts = { refused: 'Error classStart service.', broken: 'Trapped error: classStart' };
+export const CLASS_START_ERROR: FailureTexts = {
+  refused: 'Error classStart service.',
+  broken: 'Trapped error: classStart',
+  network: 'Entering a live webinar needs a connection. Try again when you are back online.',
+};
 
 /** spec §8 "Responses", one pair per save: the sponsored video's yes/no, a survey answer, the attendance answer */
 export const SVA_SAVE_ERROR: FailureTexts = { refused: 'Error recording response. Try again later.', broken: 'System error recording response. Try again later.' };
@@ -24,7 +33,12 @@ export const SURVEY_SAVE_ERROR: FailureTexts = { refused: 'Data error.  Try agai
 export const AFFIDAVIT_SAVE_ERROR: FailureTexts = { refused: 'System API error saving response.', broken: 'System error.  Contact technical support.' };
 
 /** spec §8 "Exam": grading refused without a message, or failed */
-export const GRADE_ERROR: FailureTexts = { refused: 'Technical Error. Try again later.', broken: 'Technical error.  Contact support.' };
+export const GRADE_ERROR: FailureTexts = {
+  refused: 'Technical Error. Try again later.',
+  broken: 'Technical error.  Contact support.',
+  // the answers stay on the screen: nothing is lost by trying again
+  network: 'Grading your exam needs a connection. Your answers are still here: submit again when you are back online.',
+};
 /** spec §8 "Exam": the exam (with the student's progress in it) failed to load */
 export const EXAM_LOAD_BROKEN = 'Technical error.  Contact support.';
 /** spec §8 "Exam": the server would not give this student the exam; the screen returns to the course */
@@ -68,3 +82,19 @@ export const NO_SEARCH_RESULTS = 'No results found for this search.';
 export const PLAY_LOG_TEXTS = { refused: 'Error logging podcast play.', broken: 'System error. Logging API failure.', failed: 'Server error. Try later.', network: 'Error accessing API.' };
 /** the player gave up on an episode after making it again once (features/player/engine.ts) */
 export const EPISODE_UNPLAYABLE = 'This episode could not be played. Check your connection and try again.';
+
+/** downloads (features/downloads; the spec has no texts for them): why a download did not complete, in plain words */
+export const DOWNLOAD_TEXTS = {
+  network: 'The download stopped: no connection. Try again when you are online.',
+  space: 'This phone is out of space for downloads. Delete some downloads or free up space, then try again.',
+  storage: 'This phone could not save the download. Free up some space or delete some downloads, then try again.',
+  server: 'The download could not start. Try again later.',
+  login: 'Log in again to download this e-book.',
+  unsupported: 'This browser cannot keep downloads. Try Chrome or Safari.',
+};
+/** the choice on the Downloads screen; 0 = never */
+export const AUTO_REMOVE_LABEL = 'Remove episodes after they are heard to the end';
+export const AUTO_REMOVE_CHOICES: Record<0 | 1 | 7 | 30, string> = { 0: 'Never', 1: 'After 1 day', 7: 'After 7 days', 30: 'After 30 days' };
+export const DOWNLOADS_EMPTY = 'Nothing downloaded yet. Download episodes and e-books to have them with no signal, on the road or in a tunnel.';
+export const DELETE_ALL_DOWNLOADS_CONFIRM = 'Delete every download from this phone?';
+export const LOGOUT_REMOVE_DOWNLOADS = 'Also remove downloads';

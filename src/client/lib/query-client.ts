@@ -2,7 +2,7 @@
 // that know our ApiError, and one place that notices an expired session (401).
 import { MutationCache, QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Endpoint, QueryOf } from '#shared/api/endpoint';
-import { ApiError, call } from './api.ts';
+import { ApiError, call, isUnreachable } from './api.ts';
 
 let onUnauthorized: () => void = () => undefined;
 /** set by the session feature: what to do when the server says the session is gone */
@@ -11,13 +11,18 @@ export const setUnauthorizedHandler = (handler: () => void): void => {
 };
 
 /** retry only what may pass on a second try: network failures, timeouts and gateway errors */
-const shouldRetry = (failureCount: number, error: unknown): boolean =>
-  failureCount < 2 && error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+const shouldRetry = (failureCount: number, error: unknown): boolean => failureCount < 2 && isUnreachable(error);
 
 /** a 401 from a read or an action alike means the server session is gone: forget the stored one */
 const forgetOn401 = (error: unknown) => {
   if (error instanceof ApiError && error.status === 401) onUnauthorized();
 };
+
+/**
+ * How long an answer stays in memory, and on the device as "what you saw" (lib/offline/kept-queries.ts): as
+ * long in both, so the device's copy never loses an answer that is still valid to show
+ */
+export const SEEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: forgetOn401 }),
@@ -26,7 +31,7 @@ export const queryClient = new QueryClient({
     queries: {
       // catalogue data changes a few times a day; personal data is refetched on entry anyway
       staleTime: 60_000,
-      gcTime: 30 * 60_000,
+      gcTime: SEEN_MAX_AGE_MS,
       retry: shouldRetry,
       refetchOnWindowFocus: false,
       // try once even when the browser says offline (the service worker may answer); then wait for the network

@@ -11,7 +11,7 @@ import { password2Error, passwordError, type FieldErrors } from '#shared/domain/
 import { Alert, FormError, MutationError } from '../components/ui/alert.tsx';
 import { Field } from '../components/ui/form-field.tsx';
 import { Screen } from '../components/ui/screen.tsx';
-import { QueryState } from '../components/ui/query-state.tsx';
+import { QueryState, showsFailure } from '../components/ui/query-state.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
 import { paths } from '../config/paths.ts';
 import { PASSWORD_HINT } from '../lib/messages.ts';
@@ -62,7 +62,7 @@ function HomeTab({ onAddAgd }: { onAddAgd: () => void }) {
   const summary = useAccountHome();
   const report = useMutation({ mutationFn: sendCeReport });
   const reportButton = useRef<HTMLButtonElement>(null);
-  if (!summary.isSuccess) return <QueryState query={summary} errorFallback={SERVICE_ERROR} />;
+  if (summary.data === undefined || showsFailure(summary)) return <QueryState query={summary} errorFallback={SERVICE_ERROR} />;
   const { ceHome, ceLive, ceTotal } = summary.data.summary;
   return (
     <>
@@ -95,8 +95,8 @@ function HomeTab({ onAddAgd }: { onAddAgd: () => void }) {
 function ProfileTab({ focusAgd }: { focusAgd: boolean }) {
   const profile = useProfile();
   const items = useAccountItems();
-  if (!profile.isSuccess) return <QueryState query={profile} errorFallback={SERVICE_ERROR} />;
-  if (!items.isSuccess) return <QueryState query={items} />;
+  if (profile.data === undefined || showsFailure(profile)) return <QueryState query={profile} errorFallback={SERVICE_ERROR} />;
+  if (items.data === undefined || showsFailure(items)) return <QueryState query={items} />;
   return <ProfileForm student={profile.data.student} items={items.data} focusAgd={focusAgd} />;
 }
 

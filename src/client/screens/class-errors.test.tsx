@@ -2,22 +2,24 @@
 // start) and loading the class on the classroom and live pages.
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR } from '../lib/api.ts';
+import { NETWORK_ERROR, type FailureTexts } from '../lib/api.ts';
+import { WAITING_FOR_NETWORK } from '../components/ui/loading.tsx';
+import { CLASS_START_ERROR, GET_CLASS_ERROR, RESERVE_ERROR } from '../lib/messages.ts';
 import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
 import { classAnswer, liveClass, seated, studentData } from '../test/fixtures.ts';
 import { findText, renderAt } from '../test/render.tsx';
 
 /** each failure and what the screen says: the server's reason, the service text, the trapped text, offline */
-const cases = (texts: { refused: string; broken: string }): [string, Answer, string][] => [
+const cases = (texts: FailureTexts, network = texts.network ?? NETWORK_ERROR): [string, Answer, string][] => [
   ['a refusal with a reason', failures.refusedWithMessage('This webinar has already ended.'), 'This webinar has already ended.'],
   ['a refusal without a reason', failures.refused, texts.refused],
   ['a server error', failures.serverError, texts.broken],
   ['an unreadable answer', failures.unreadable, texts.broken],
-  ['no network', failures.offline, NETWORK_ERROR],
+  ['no network', failures.offline, network],
 ];
 
 describe('Reserve Seat', () => {
-  it.each(cases({ refused: 'Unable to reserve seat.', broken: 'Error trapped while reserving seat.' }))('shows its text on %s', async (_, failure, text) => {
+  it.each(cases(RESERVE_ERROR))('shows its text on %s', async (_, failure, text) => {
     const calls = answerApi({ 'GET class': ok(classAnswer(liveClass(), studentData())), 'POST reserve-seat': failure });
     await renderAt('/classroom-reserve/live42');
     fireEvent.click(await screen.findByRole('button', { name: 'Reserve Seat' }));
@@ -29,7 +31,7 @@ describe('Reserve Seat', () => {
 });
 
 describe('Enter Webinar', () => {
-  it.each(cases({ refused: 'Error classStart service.', broken: 'Trapped error: classStart' }))('shows its text on %s', async (_, failure, text) => {
+  it.each(cases(CLASS_START_ERROR))('shows its text on %s', async (_, failure, text) => {
     answerApi({ 'GET class': ok(classAnswer(liveClass(), seated())), 'POST class-start': failure });
     await renderAt('/classroom-live/live42');
     const enter = await screen.findByRole('button', { name: 'Enter Webinar' });
@@ -46,13 +48,13 @@ describe('Enter Webinar', () => {
 });
 
 describe('loading the class', () => {
-  const texts = { refused: 'Service error: getClass.', broken: 'Trapped error: getClass service.' };
-  it.each(cases(texts))('the classroom shows its text on %s', async (_, failure, text) => {
+  // a load with no answer says the screen needs a connection, and offers to try again
+  it.each(cases(GET_CLASS_ERROR, WAITING_FOR_NETWORK))('the classroom shows its text on %s', async (_, failure, text) => {
     answerApi({ 'GET class': failure });
     await renderAt('/classroom/perio101');
     expect(await findText(text)).toBeTruthy();
   });
-  it.each(cases(texts))('the live page shows its text on %s', async (_, failure, text) => {
+  it.each(cases(GET_CLASS_ERROR, WAITING_FOR_NETWORK))('the live page shows its text on %s', async (_, failure, text) => {
     answerApi({ 'GET class': failure });
     await renderAt('/classroom-live/live42');
     expect(await findText(text)).toBeTruthy();

@@ -1,7 +1,7 @@
 // /ebooks ('Dental eBooks', spec §2): the e-book library, one page of EbookRow (features/catalog).
 import { Redirect, useParams } from 'wouter';
 import { LIST_ERROR } from '../lib/messages.ts';
-import { Alert } from '../components/ui/alert.tsx';
+import { LoadFailure, showsFailure } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { paths } from '../config/paths.ts';
@@ -17,10 +17,10 @@ export default function EbooksScreen() {
   if (rawPage !== undefined) return <Redirect to={paths.ebooks()} replace />;
   return (
     <Screen title="Dental eBooks">
-      {books.isPending ? (
+      {showsFailure(books) ? (
+        <LoadFailure query={books} message={LIST_ERROR} />
+      ) : books.data === undefined ? (
         <ListSkeleton countLine />
-      ) : books.isError ? (
-        <Alert tone="danger">{LIST_ERROR}</Alert>
       ) : books.data.data.length === 0 ? (
         <p className="empty">No ebooks found.</p>
       ) : (

@@ -2,7 +2,8 @@
 // to …' on the way back to the course, 'Technical error.  Contact support.' when it fails) and grading it.
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR } from '../lib/api.ts';
+import { WAITING_FOR_NETWORK } from '../components/ui/loading.tsx';
+import { GRADE_ERROR } from '../lib/messages.ts';
 import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
 import { classAnswer, classDetail, examAnswer, studentData } from '../test/fixtures.ts';
 import { findText, renderAt } from '../test/render.tsx';
@@ -36,7 +37,7 @@ describe('the exam that cannot be loaded', () => {
   it.each<[string, Answer, string]>([
     ['a server error', failures.serverError, 'Technical error.  Contact support.'],
     ['an unreadable answer', failures.unreadable, 'Technical error.  Contact support.'],
-    ['no network', failures.offline, NETWORK_ERROR],
+    ['no network', failures.offline, WAITING_FOR_NETWORK],
   ])('stays and says so on %s', async (_, failure, text) => {
     answerApi({ 'GET exam': failure });
     await renderAt('/exam/perio101');
@@ -52,7 +53,7 @@ describe('grading', () => {
     ['a refusal without a reason', failures.refused, 'Technical Error. Try again later.'],
     ['a server error', failures.serverError, 'Technical error.  Contact support.'],
     ['an unreadable answer', failures.unreadable, 'Technical error.  Contact support.'],
-    ['no network', failures.offline, NETWORK_ERROR],
+    ['no network', failures.offline, GRADE_ERROR.network!],
   ])('shows its text on %s', async (_, failure, text) => {
     answerApi({ 'GET exam': ok(examAnswer()), 'POST grade-exam': failure });
     await renderAt('/exam/perio101');

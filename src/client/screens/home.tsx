@@ -9,7 +9,7 @@ import { Link } from 'wouter';
 import { CategoryChips } from '../components/content/category-chips.tsx';
 import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-rows.tsx';
 import { FeaturedRow } from '../components/content/featured-row.tsx';
-import { Alert } from '../components/ui/alert.tsx';
+import { LoadFailure, showsFailure } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { paths } from '../config/paths.ts';
@@ -44,10 +44,10 @@ export default function HomeScreen() {
     <Screen title="Home" heading="Free dental CE, live and on demand" className="home">
       <SearchBar />
       {!wide && <CategoryChips />}
-      {home.isPending || !hydrated || listening.isLoading ? (
+      {showsFailure(home) ? (
+        <LoadFailure query={home} message={LIST_ERROR} />
+      ) : home.data === undefined || !hydrated || listening.isLoading ? (
         <ListSkeleton heading />
-      ) : home.isError ? (
-        <Alert tone="danger">{LIST_ERROR}</Alert>
       ) : (
         <>
           {!loggedIn && <RegisterPitch />}

@@ -2,7 +2,7 @@
 // per-user data and reloads at /login.
 import { useState } from 'react';
 import { Screen } from '../components/ui/screen.tsx';
-import { LOGOUT_CONFIRM, logOut } from '../features/session/logout.ts';
+import { LOGOUT_CONFIRM, logOut } from '../app/logout.ts';
 
 export default function LogoutScreen() {
   const [busy, setBusy] = useState(false);

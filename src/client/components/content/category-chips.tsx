@@ -3,6 +3,7 @@
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useSearchItems } from '../../features/catalog/api/get-search-items.ts';
+import { showsFailure } from '../ui/query-state.tsx';
 
 /** chip shapes held while the list loads: the row has its height from the first paint */
 const PLACEHOLDERS = 4;
@@ -26,7 +27,7 @@ export function CategoryChips() {
               </li>
             ))}
         {/* without the list (an error), the row still leads somewhere */}
-        {items.isError && (
+        {showsFailure(items) && (
           <li>
             <Link className="chip" href={paths.search()}>
               Search all CE

@@ -6,9 +6,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Redirect } from 'wouter';
 import type { MobileAds } from '#shared/api/common';
 import { placeAds } from '#shared/domain/ads';
-import { ApiError, errorMessage } from '../../lib/api.ts';
 import { LIST_ERROR } from '../../lib/messages.ts';
-import { Alert } from '../ui/alert.tsx';
+import { LoadFailure, showsFailure } from '../ui/query-state.tsx';
 import { Pagination } from '../ui/pagination.tsx';
 import { ListSkeleton } from '../ui/skeleton.tsx';
 import { AdBanner } from './ad-banner.tsx';
@@ -48,13 +47,8 @@ export const pageCount = (totalRows: number, pageSize: number): number => (pageS
 export function PagedList<T>({ query, page, href, empty, header, renderItem, label, skip, listError = true, canonical = true, ads, paginationFrom }: PagedListProps<T>) {
   if (!canonical) return <Redirect to={href(page)} replace />;
   if (query.isPending) return <ListSkeleton countLine={header !== undefined} />;
-  if (query.isError)
-    return (
-      <Alert tone="danger">
-        {listError && !(query.error instanceof ApiError && query.error.status === 0) ? LIST_ERROR : errorMessage(query.error, LIST_ERROR)}
-      </Alert>
-    );
-  const data = query.data;
+  if (showsFailure(query)) return <LoadFailure query={query} errorFallback={LIST_ERROR} message={listError ? LIST_ERROR : undefined} />;
+  const data = query.data!;
   const pages = pageCount(data.totalRows, data.pageSize);
   const current = data.page + 1;
   if (!query.isPlaceholderData && current !== page) return <Redirect to={href(current)} replace />;

@@ -6,12 +6,12 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Certificate } from '#shared/api/certificates';
-import { errorMessage } from '../../lib/api.ts';
 import { sendCertificate } from '../../features/account/api/send-cert.ts';
 import { useCertificate } from '../../features/certificates/api/get-certificate.ts';
 import { CertificateActions } from '../../features/certificates/components/certificate-actions.tsx';
 import type { CertificateItem } from '../../features/certificates/api/get-certificate-pdf.ts';
 import { Alert, MutationError } from '../ui/alert.tsx';
+import { LoadFailure, showsFailure } from '../ui/query-state.tsx';
 import { AccreditationStatements, CertificateFacts } from './certificate-facts.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Loading } from '../ui/loading.tsx';
@@ -83,7 +83,7 @@ export function ProofOfCeDialog({ item, onClose }: ProofOfCeDialogProps) {
             )}
             <MutationError mutation={send} fallback={'Service error.'} />
             {/* there while the certificate loads (the PDF does not wait for it), so the buttons never move */}
-            {!certificate.isError ? (
+            {!showsFailure(certificate) ? (
               <CertificateActions item={item} title={certificate.data?.certificate.title ?? 'Proof of CE'} before={email} after={closeButton} className="cert-actions" />
             ) : (
               // no certificate to show: nothing to download or share either
@@ -98,10 +98,10 @@ export function ProofOfCeDialog({ item, onClose }: ProofOfCeDialogProps) {
     >
       {() => (
         <div ref={top} tabIndex={-1} className="cert-body">
-          {certificate.isPending ? (
+          {showsFailure(certificate) ? (
+            <LoadFailure query={certificate} />
+          ) : certificate.data === undefined ? (
             <Loading />
-          ) : certificate.isError ? (
-            <Alert tone="danger">{errorMessage(certificate.error)}</Alert>
           ) : (
             <CertificateDetails cert={certificate.data.certificate} />
           )}

@@ -1,10 +1,47 @@
 // Renders a query's three states the same way everywhere: a busy indicator, an error alert with the
-// server's message (never a blank page), or the content.
+// server's message (never a blank page), or the content. A query that could not reach CE Pass but has an
+// earlier answer (kept on the device, lib/offline) shows that answer: the offline marker says how old it is.
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorMessage, type FailureTexts } from '../../lib/api.ts';
+import { errorMessage, isUnreachable, type FailureTexts } from '../../lib/api.ts';
 import { Alert } from './alert.tsx';
-import { Loading } from './loading.tsx';
+import { Loading, WAITING_FOR_NETWORK } from './loading.tsx';
+
+type Failing = Pick<UseQueryResult, 'isError' | 'error' | 'data'>;
+
+/**
+ * the query failed and has nothing to show instead: an unreachable server with an earlier answer is not a
+ * failure to show, unless the screen needs an answer fetched now (`fresh`, a guard of spec §4)
+ */
+export const showsFailure = (query: Failing, fresh = false): boolean =>
+  query.isError && (fresh || query.data === undefined || !isUnreachable(query.error));
+
+interface LoadFailureProps {
+  query: Failing & Pick<UseQueryResult, 'refetch' | 'isFetching'>;
+  /** the message when the server gave none (spec §8 per screen; lib/api.ts errorMessage decides which) */
+  errorFallback?: string | FailureTexts;
+  /** the server's own failure is shown as this text whatever it said (a list's spec §8 text) */
+  message?: string;
+}
+
+/**
+ * A load that failed: unreachable with nothing kept, the screen needs a connection and says so, with a way to
+ * try again (an installed app has no reload button); otherwise the server's message or the spec's text.
+ */
+export function LoadFailure({ query, errorFallback, message }: LoadFailureProps) {
+  if (isUnreachable(query.error))
+    return (
+      <div className="alert alert-warning needs-connection" role="status">
+        <div className="alert-body">
+          <p>{WAITING_FOR_NETWORK}</p>
+          <button type="button" className="button button-secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+            {query.isFetching ? 'Trying…' : 'Try again'}
+          </button>
+        </div>
+      </div>
+    );
+  return <Alert tone="danger">{message ?? errorMessage(query.error, errorFallback)}</Alert>;
+}
 
 interface QueryStateProps<T> {
   query: UseQueryResult<T>;
@@ -21,7 +58,7 @@ interface QueryStateProps<T> {
 }
 
 export function QueryState<T>({ query, errorFallback, loadingLabel, fresh = false, children }: QueryStateProps<T>) {
+  if (showsFailure(query, fresh)) return <LoadFailure query={query} errorFallback={errorFallback} />;
   if (query.isPending || (fresh && !query.isFetchedAfterMount)) return <Loading label={loadingLabel} />;
-  if (query.isError) return <Alert tone="danger">{errorMessage(query.error, errorFallback)}</Alert>;
-  return <>{children?.(query.data)}</>;
+  return <>{children?.(query.data as T)}</>;
 }

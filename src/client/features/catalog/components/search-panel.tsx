@@ -7,6 +7,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { sanitizeKeyword } from '#shared/domain/keyword';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { showsFailure } from '../../../components/ui/query-state.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/form-field.tsx';
 import { paths, type ListFilters, type QueryFilters } from '../../../config/paths.ts';
@@ -90,7 +91,7 @@ export default function SearchPanel({ filters, list, onClose }: SearchPanelProps
               onChange={(e) => typeKeyword(e.target.value)}
             />
           </Field>
-          {items.isError && <Alert tone="danger">{FILTERS_ERROR}</Alert>}
+          {showsFailure(items) && <Alert tone="danger">{FILTERS_ERROR}</Alert>}
           <Field label="Category">
             <select name="cid" value={cid} onChange={(e) => chooseCategory(e.target.value)}>
               <option value="">-- select one --</option>

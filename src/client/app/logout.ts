@@ -1,0 +1,44 @@
+// Logging out (spec §2): end the server session, then clear everything of the student's on this device
+// (shared clinic tablets): the player stops, the kept answers, stores and gated downloads go, and the app
+// returns to /login with a full reload. Lives in app/ because no single feature reaches all of it
+// (architecture.md). Offline, the device is cleared all the same.
+import { clear as clearIdb } from 'idb-keyval';
+import { postLogout } from '#shared/api/session';
+import { call } from '../lib/api.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { paths } from '../config/paths.ts';
+import { INSTALL_RECORD_KEY } from '../features/install/install-store.ts';
+import { useNowPlaying, withEngine } from '../features/player/now-playing.ts';
+import { useSessionStore } from '../features/session/stores/session-store.ts';
+import { queryPersister } from './keep-what-was-seen.ts';
+
+export const LOGOUT_CONFIRM = 'Are you sure you want to log out?';
+
+export interface LogOutOptions {
+  /** also delete downloaded episodes (e-books, gated content, always go) */
+  removeDownloads?: boolean;
+}
+
+export async function logOut(_options: LogOutOptions = {}): Promise<void> {
+  // the episode's last heard ranges go to the server while the session still lets them
+  if (useNowPlaying.getState().episode) await withEngine((engine) => engine.close()).catch(() => undefined);
+  // the server may be unreachable or not ready; the device is cleared either way
+  await call(postLogout, { body: {} }).catch(() => undefined);
+  await queryPersister.stopAndClear();
+  useSessionStore.getState().clearSession();
+  queryClient.clear();
+  try {
+    // the install offer's record belongs to the device, not the student (docs/decisions/0014-install.md)
+    const install = localStorage.getItem(INSTALL_RECORD_KEY);
+    localStorage.clear();
+    sessionStorage.clear();
+    if (install !== null) localStorage.setItem(INSTALL_RECORD_KEY, install);
+  } catch {
+    // storage may be disabled
+  }
+  await useSessionStore.persist.clearStorage();
+  // the app's key-value store is all the student's (kept answers, the player, positions); downloads keep
+  // their own database (features/downloads), which removeDownloadsAtLogout clears of what is personal
+  await clearIdb().catch(() => undefined);
+  window.location.assign(paths.login());
+}

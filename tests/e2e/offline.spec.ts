@@ -1,0 +1,175 @@
+// What was seen stays (issue 15, docs/decisions/0018-what-was-seen.md), with the server process stopped: after
+// one online visit, a cold start shows the shell and every screen the student opened, marked with the time it
+// was fetched; screens never opened say they need a connection; logout, online or offline, leaves nothing of
+// the student's in IndexedDB or the caches, and the next student sees none of it.
+import type { BrowserContext, Page } from '@playwright/test';
+import { demo, expect, logIn, newStudent, screenReady, test, type Student } from './fixtures.ts';
+import { OWN_SERVER_SLOTS, OwnServer } from './own-server.ts';
+
+const server = new OwnServer(OWN_SERVER_SLOTS.offline);
+test.use({ baseURL: server.url });
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  await server.startFresh();
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+const onDemand = demo.classes.find((c) => c.kind === 'video')!;
+const show = demo.shows[0]!;
+const episode = show.episodes[0]!;
+
+/** the screens the student opens online, and what each shows that only its own answer holds */
+const visited: { path: string; shows: (page: Page) => ReturnType<Page['getByRole']> | ReturnType<Page['getByText']> }[] = [
+  { path: '/home', shows: (page) => page.getByRole('heading', { name: 'Upcoming Live Webinars' }) },
+  { path: '/ondemand', shows: (page) => page.getByRole('heading', { name: onDemand.title }).first() },
+  { path: '/podcasts', shows: (page) => page.getByRole('heading', { name: show.title }).first() },
+  { path: `/classroom/${onDemand.hash}`, shows: (page) => page.getByRole('button', { name: /Remove from Watch Later/ }) },
+  { path: `/podcast/${show.hash}/${episode.hash}`, shows: (page) => page.getByRole('heading', { name: episode.title }).first() },
+  { path: '/queue', shows: (page) => page.getByRole('heading', { name: onDemand.title }).first() },
+  { path: '/completed', shows: (page) => page.getByRole('heading', { name: /CE Completed/ }) },
+  { path: '/account', shows: (page) => page.getByText(/Your CE credits/) },
+];
+
+/** the page is controlled by the service worker (it registers once the app is idle; clientsClaim takes the page) */
+async function untilControlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+}
+
+/** what the device keeps in IndexedDB (idb-keyval's store) and in the caches, as text to search */
+async function deviceStorage(page: Page): Promise<{ records: Record<string, string>; caches: Record<string, string[]> }> {
+  return page.evaluate(async () => {
+    const records: Record<string, string> = {};
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const store = db.transaction(storeName).objectStore(storeName);
+        const [keys, values] = await Promise.all(
+          [store.getAllKeys(), store.getAll()].map((r) => new Promise<unknown[]>((resolve) => (r.onsuccess = () => resolve(r.result as unknown[])))),
+        );
+        keys!.forEach((key, i) => (records[`${info.name}/${storeName}/${String(key)}`] = JSON.stringify(values![i] ?? null)));
+      }
+      db.close();
+    }
+    const cached: Record<string, string[]> = {};
+    for (const name of await caches.keys()) cached[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+    return { records, caches: cached };
+  });
+}
+
+/** nothing of this student's on the device: no record or cached file names them, nor any answer of theirs */
+async function expectNothingOf(page: Page, student: Student, hash: string): Promise<void> {
+  const { records, caches } = await deviceStorage(page);
+  const everything = JSON.stringify(records);
+  for (const trace of [hash, student.username, student.email, student.name.split(' ')[1]!]) expect(everything, `IndexedDB mentions ${trace}`).not.toContain(trace);
+  expect(Object.keys(records).filter((k) => /cepass\.(queries|session|player|positions)$/.test(k))).toEqual([]);
+  const files = Object.entries(caches).flatMap(([name, paths]) => paths.map((p) => `${name} ${p}`));
+  expect(files.filter((f) => f.includes('/api/') || f.includes('/pdf/ebooks/')), 'cached answers or gated files').toEqual([]);
+}
+
+/** the device's record has the answers of every visited screen (written a moment after they arrive) */
+async function untilKept(page: Page, paths: string[]): Promise<void> {
+  await expect
+    .poll(async () => {
+      const record = Object.entries((await deviceStorage(page)).records).find(([key]) => key.endsWith('/cepass.queries'))?.[1] ?? '';
+      return paths.filter((p) => !record.includes(`"${p}"`));
+    }, { timeout: 15_000 })
+    .toEqual([]);
+}
+
+/** a cold start: every page of the context closed, then a new one (same profile: its worker, IndexedDB, caches) */
+async function coldStart(context: BrowserContext): Promise<Page> {
+  for (const open of context.pages()) await open.close();
+  return context.newPage();
+}
+
+test('after one online visit, a cold start with the server gone shows what was seen, marked with its time', async ({ page, context, playwright }) => {
+  test.setTimeout(120_000);
+  const student = await newStudent(playwright, server.url, 'off');
+  await logIn(page, student, '/home');
+  await untilControlled(page);
+  const hash = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const open = indexedDB.open('keyval-store');
+      open.onsuccess = () => resolve(open.result);
+    });
+    const get = db.transaction('keyval').objectStore('keyval').get('cepass.session');
+    return new Promise<string>((resolve) => (get.onsuccess = () => resolve((get.result as { state: { hash: string } }).state.hash)));
+  });
+
+  // online: the class goes to Watch Later, then each screen is opened once
+  await page.goto(`/classroom/${onDemand.hash}`);
+  await page.getByRole('button', { name: /Add to Watch Later/ }).click();
+  await expect(page.getByRole('button', { name: /Remove from Watch Later/ })).toBeVisible();
+  for (const screen of visited) {
+    await page.goto(screen.path);
+    await screenReady(page);
+    await expect(screen.shows(page)).toBeVisible();
+  }
+  await untilKept(page, ['home', 'ondemand', 'podcasts', 'class', 'podcast', 'queue', 'completed-webinars', 'account-home']);
+
+  await server.stop();
+  let offline = await coldStart(context);
+  for (const screen of visited) {
+    await offline.goto(screen.path);
+    await expect(screen.shows(offline), `${screen.path} offline`).toBeVisible();
+    await expect(offline.getByText(/^Offline — showing what you saw at \d{1,2}:\d{2}/)).toBeVisible();
+  }
+  // the app's own navigation works the same offline: the menu leads to a kept list
+  await offline.goto('/home');
+  await expect(offline.getByRole('heading', { name: 'Upcoming Live Webinars' })).toBeVisible();
+
+  // never opened: the screen says it needs a connection, and offers to try again
+  for (const path of ['/webinars', '/tutorials', `/exam/${onDemand.hash}`]) {
+    offline = await coldStart(context);
+    await offline.goto(path);
+    await expect(offline.getByText('This page needs a connection. It will load when you are back online.'), `${path} offline`).toBeVisible({ timeout: 15_000 });
+    await expect(offline.getByRole('button', { name: 'Try again' })).toBeVisible();
+  }
+
+  // logging out offline clears the device at once and shows the login screen
+  await offline.goto('/logout');
+  await offline.getByRole('button', { name: 'Yes, Log Out' }).click();
+  await expect(offline).toHaveURL((u) => u.pathname === '/login');
+  await expect(offline.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await expectNothingOf(offline, student, hash);
+
+  // the next student, online then offline, sees nothing of the one before
+  await server.start();
+  const next = await newStudent(playwright, server.url, 'nxt');
+  await logIn(offline, next, '/home');
+  await screenReady(offline);
+  await untilKept(offline, ['home']);
+  await server.stop();
+  offline = await coldStart(context);
+  await offline.goto('/queue');
+  await expect(offline.getByText('This page needs a connection. It will load when you are back online.')).toBeVisible({ timeout: 15_000 });
+  await expect(offline.getByRole('heading', { name: onDemand.title })).toHaveCount(0);
+  await server.start();
+});
+
+test('logging out online leaves nothing of the student on the device', async ({ page, playwright }) => {
+  const student = await newStudent(playwright, server.url, 'out');
+  await logIn(page, student, '/account');
+  await expect(page.getByText(/Your CE credits/)).toBeVisible();
+  await page.goto('/completed');
+  await screenReady(page);
+  await untilKept(page, ['account-home', 'completed-webinars']);
+  const { records } = await deviceStorage(page);
+  const hash = JSON.parse(Object.entries(records).find(([k]) => k.endsWith('/cepass.session'))![1]).state.hash as string;
+  await page.goto('/logout');
+  await page.getByRole('button', { name: 'Yes, Log Out' }).click();
+  await expect(page).toHaveURL((u) => u.pathname === '/login');
+  await expectNothingOf(page, student, hash);
+  // the server ended the session too
+  expect((await (await page.request.get('/api/account-home')).json()).status).toBe(false);
+});
