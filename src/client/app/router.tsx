@@ -13,6 +13,7 @@ const S = {
   home: lazy(() => import('../screens/home.tsx')),
   learn: lazy(() => import('../screens/learn.tsx')),
   myCe: lazy(() => import('../screens/my-ce.tsx')),
+  downloads: lazy(() => import('../screens/downloads.tsx')),
   search: lazy(() => import('../screens/search.tsx')),
   about: lazy(() => import('../screens/about.tsx')),
   faculty: lazy(() => import('../screens/faculty.tsx')),
@@ -109,6 +110,8 @@ export function AppRoutes() {
           <Route path={patterns.home} component={S.home} />
           <Route path={patterns.learn} component={S.learn} />
           <Route path={patterns.myCe} component={MyCe} />
+          {/* not guarded: downloaded episodes may outlive a session, and the list needs no server */}
+          <Route path={patterns.downloads} component={S.downloads} />
           <Route path={patterns.search} component={S.search} />
           <Route path={patterns.about} component={S.about} />
           <Route path={patterns.faculty} component={S.faculty} />

@@ -76,6 +76,7 @@ export function parentOf(pathname: string): string | null {
     case 'completed':
     case 'completed-exams':
     case 'tutorial-history':
+    case 'downloads':
       return paths.myCe();
     case 'gdpr':
       return paths.account();

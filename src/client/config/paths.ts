@@ -40,6 +40,8 @@ export const patterns = {
   // the phone's hub tabs (docs/decisions/0011-phone-shell.md): additions to the spec's route table
   learn: '/learn',
   myCe: '/my-ce',
+  // what this device keeps for offline use (offline issue 15), under My CE
+  downloads: '/downloads',
   search: '/search',
   about: '/about',
   faculty: '/faculty',
@@ -113,6 +115,7 @@ export const paths = {
   home: () => '/home',
   learn: () => '/learn',
   myCe: () => '/my-ce',
+  downloads: () => '/downloads',
   search: (filters?: ListFilters) => `/search${queryString({ cid: filters?.cid, coid: filters?.coid, q: filters?.q })}`,
   about: () => '/about',
   faculty: () => '/faculty',

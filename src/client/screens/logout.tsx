@@ -1,14 +1,17 @@
 // /logout (spec §2): asks 'Are you sure you want to log out?', then ends the session, clears this device's
-// per-user data and reloads at /login.
+// per-user data and reloads at /login. Downloaded episodes stay unless the student ticks "Also remove downloads".
 import { useState } from 'react';
 import { Screen } from '../components/ui/screen.tsx';
+import { RemoveDownloadsChoice } from '../features/downloads/logout-choice.tsx';
 import { LOGOUT_CONFIRM, logOut } from '../app/logout.ts';
 
 export default function LogoutScreen() {
   const [busy, setBusy] = useState(false);
+  const [removeDownloads, setRemoveDownloads] = useState(false);
   return (
     <Screen title="Logout">
       <p>{LOGOUT_CONFIRM}</p>
+      <RemoveDownloadsChoice checked={removeDownloads} onChange={setRemoveDownloads} disabled={busy} />
       <div className="actions">
         <button
           type="button"
@@ -16,7 +19,7 @@ export default function LogoutScreen() {
           disabled={busy}
           onClick={() => {
             setBusy(true);
-            void logOut();
+            void logOut({ removeDownloads });
           }}
         >
           {busy ? 'Logging out…' : 'Yes, Log Out'}

@@ -1,5 +1,5 @@
 // /my-ce, the My CE tab's hub (docs/decisions/0011-phone-shell.md): the student's own lists of spec §2, one
-// row each. A list that grows: downloads and the license tracker join it in later issues.
+// row each, and what this device keeps for offline use (Downloads). The license tracker joins it in a later issue.
 import { HubList, type HubItem } from '../components/ui/hub-list.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
@@ -10,6 +10,7 @@ const ITEMS: readonly HubItem[] = [
   { href: paths.queue(), label: 'Watch Later', description: 'Webinars and episodes you saved for later.', icon: 'bookmark' },
   { href: paths.seats(), label: 'Reserved Seats', description: 'Live webinars you reserved or are waitlisted for.', icon: 'calendar' },
   { href: paths.tutorialHistory(), label: 'Viewed Tutorials', description: 'Product training you have watched.', icon: 'viewed' },
+  { href: paths.downloads(), label: 'Downloads', description: 'Episodes and e-books on this phone, for no signal.', icon: 'download' },
 ];
 
 export default function MyCeScreen() {

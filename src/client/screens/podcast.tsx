@@ -1,6 +1,6 @@
 // /podcast/{ps}/{p?} (query ?ps=&p=), the podcast series page (spec §2): show header, the chosen (or newest)
 // episode with its play button (the app's one player plays it: features/player), how much of it was heard, Up
-// Next and Watch Later, its transcript, Take Exam, the certificate, and the episode list with play buttons.
+// Next, Download and Watch Later, its transcript, Take Exam, the certificate, and the episode list with play buttons.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PodcastListItem } from '#shared/api/common';
@@ -26,6 +26,7 @@ import { addPodcastToQueue } from '../features/classes/api/queue-add.ts';
 import { removePodcastFromQueue } from '../features/classes/api/remove-queue.ts';
 import { PlayButton, UpNextButton } from '../features/player/play-button.tsx';
 import { toPlayerEpisode } from '../features/player/episode.ts';
+import { DownloadButton } from '../features/downloads/download-button.tsx';
 
 const PODCAST_ERROR = 'Error retrieving podcast data.  Refresh and try again.';
 
@@ -87,6 +88,8 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
           <UpNextButton episode={playerEpisode} />
         </div>
       )}
+      {/* kept on the phone for no signal: the audio, and this page, its transcript and exam questions */}
+      {episode.mp3 && <DownloadButton episode={playerEpisode} variant="full" />}
       {loggedIn && sd && (
         <p>
           <WatchLaterToggle queued={inQueue} pending={queue.isPending} onToggle={() => queue.mutate(inQueue)} />

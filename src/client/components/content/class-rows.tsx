@@ -7,6 +7,7 @@ import { seatLabel, seatOf } from '#shared/domain/labels';
 import { ContentRow, Detail } from './content-row.tsx';
 import { PlayButton, UpNextButton } from '../../features/player/play-button.tsx';
 import { toPlayerEpisode } from '../../features/player/episode.ts';
+import { DownloadButton } from '../../features/downloads/download-button.tsx';
 
 interface RowOptions {
   level?: 2 | 3;
@@ -46,8 +47,8 @@ export function ClassRow({ item, level, eager, actions }: RowOptions & { item: C
 }
 
 /**
- * a podcast episode: to its series page with the episode chosen; play and Up Next at its end, so an episode plays
- * from any list; `actions` for the student's own lists
+ * a podcast episode: to its series page with the episode chosen; play, Up Next and Download at its end, so an
+ * episode plays (or is kept for no signal) from any list; `actions` for the student's own lists
  */
 export function PodcastRow({ item, level, eager, actions }: RowOptions & { item: PodcastListItem; actions?: ReactNode }) {
   const episode = toPlayerEpisode(item);
@@ -55,6 +56,7 @@ export function PodcastRow({ item, level, eager, actions }: RowOptions & { item:
     <>
       <PlayButton episode={episode} />
       <UpNextButton episode={episode} />
+      <DownloadButton episode={episode} />
     </>
   );
   return (

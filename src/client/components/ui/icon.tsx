@@ -95,6 +95,12 @@ const SHAPES = {
   upNext: <path d="M3 6h12M3 12h12M3 18h8M17 15v6M14 18h6" />,
   close: <path d="M6 6l12 12M18 6 6 18" />,
   moon: <path d="M20 14.5A8.5 8.5 0 1 1 9.5 4a7 7 0 0 0 10.5 10.5z" />,
+  // downloads: an arrow into a tray to get a file; the same tray with a check once it is on the device
+  download: <path d="M12 3v12M7.5 10.5 12 15l4.5-4.5M4 17v2.5A1.5 1.5 0 0 0 5.5 21h13a1.5 1.5 0 0 0 1.5-1.5V17" />,
+  downloaded: <path d="M7.5 9.5 10.5 12.5 16.5 6.5M4 15v4.5A1.5 1.5 0 0 0 5.5 21h13a1.5 1.5 0 0 0 1.5-1.5V15" />,
+  retry: <path d="M20 12a8 8 0 1 1-2.3-5.6L20 8.7M20 3.5v5.2h-5.2" />,
+  stop: <rect x="8" y="8" width="8" height="8" rx="1" fill="currentColor" />,
+  trash: <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1l1-13M9 7V4h6v3" />,
   up: <path d="M6 15l6-6 6 6" />,
   down: <path d="M6 9l6 6 6-6" />,
 } satisfies Record<string, ReactNode>;

@@ -11,6 +11,7 @@ import { mediaUrl } from '../../lib/media.ts';
 import { EPISODE_UNPLAYABLE, PLAY_LOG_TEXTS } from '../../lib/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { uuid } from '../../lib/uuid.ts';
+import { markHeardToEnd } from '../downloads/downloads-store.ts';
 import { useSessionStore } from '../session/stores/session-store.ts';
 import type { PlayerEpisode } from './episode.ts';
 import { HeardRanges } from './heard-ranges.ts';
@@ -202,6 +203,8 @@ function onEnded(): void {
   sendListening(true);
   if (episode) positions = { ...positions, [episode.hash]: { position: 0, at: Date.now(), played: true } };
   void writePositions(positions);
+  // heard to the end: a downloaded episode starts its auto-remove countdown (features/downloads)
+  if (episode) void markHeardToEnd(episode.hash);
   // heard to the end: Play starts it over (howler's element is back at 0 too)
   update({ position: 0 });
   if (sleep?.kind === 'episode') return update({ sleep: null });

@@ -1,7 +1,7 @@
 // The full player (the spec's "fullscreen" player), a sheet over the screen the listener was on, which stays
 // where it was: artwork, title and series, a seek bar with elapsed and remaining time, back and forward 15 s,
-// speed (the spec's 0.5–2 plus 1.25), a sleep timer, Take Exam when the episode has one, the transcript, Up Next
-// and a button that stops and closes the player.
+// speed (the spec's 0.5–2 plus 1.25), a sleep timer, Take Exam when the episode has one, Download, the transcript,
+// Up Next (with Download all) and a button that stops and closes the player.
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
@@ -15,6 +15,9 @@ import { mediaUrl } from '../../lib/media.ts';
 import { richText } from '../../lib/sanitize-html.tsx';
 import { usePodcast } from '../podcasts/api/get-podcast.ts';
 import { useIsLoggedIn } from '../session/stores/session-store.ts';
+import { DownloadButton } from '../downloads/download-button.tsx';
+import { downloadAll } from '../downloads/downloads.ts';
+import { transferKey, useDownloads } from '../downloads/downloads-store.ts';
 import { toPlayerEpisode, type PlayerEpisode } from './episode.ts';
 import { useNowPlaying, withEngine, type SleepTimer } from './now-playing.ts';
 import { RATES } from './player-storage.ts';
@@ -136,6 +139,8 @@ export default function FullPlayer() {
             </Link>
           </div>
 
+          <DownloadButton episode={episode} variant="full" />
+
           {transcript && (
             <details className="transcript">
               <summary>Transcript</summary>
@@ -164,6 +169,7 @@ export default function FullPlayer() {
 function UpNext() {
   const upNext = useNowPlaying((s) => s.upNext);
   const loggedIn = useIsLoggedIn();
+  const notDownloaded = useDownloads((s) => upNext.filter((e) => !s.items.some((i) => i.kind === 'episode' && i.hash === e.hash) && !s.transfers[transferKey('episode', e.hash)]).length);
   const [adding, setAdding] = useState<'idle' | 'busy' | 'none'>('idle');
   const [error, setError] = useState<string | null>(null);
 
@@ -186,9 +192,17 @@ function UpNext() {
       <div className="up-next-head">
         <h3 id="up-next-title">Up Next</h3>
         {upNext.length > 0 && (
-          <button type="button" className="player-text-button" onClick={() => void withEngine((e) => e.clearUpNext())}>
-            Clear
-          </button>
+          <span className="up-next-head-actions">
+            {/* one after another: the commute's episodes kept for the tunnel in one tap */}
+            {notDownloaded > 0 && (
+              <button type="button" className="player-text-button" onClick={() => void downloadAll(upNext)}>
+                Download all
+              </button>
+            )}
+            <button type="button" className="player-text-button" onClick={() => void withEngine((e) => e.clearUpNext())}>
+              Clear
+            </button>
+          </span>
         )}
       </div>
       {upNext.length === 0 ? (
@@ -199,6 +213,7 @@ function UpNext() {
             <li key={e.hash}>
               <span className="up-next-title">{e.title}</span>
               <span className="up-next-actions">
+                <DownloadButton episode={e} />
                 <button type="button" className="player-icon-button" aria-label={`Move ${e.title} up`} disabled={i === 0} onClick={() => void withEngine((x) => x.moveInUpNext(e.hash, -1))}>
                   <Icon name="up" />
                 </button>

@@ -1,6 +1,6 @@
 // A zustand `persist` storage on IndexedDB (idb-keyval) that validates what it reads with the store's
 // valibot schema. Any IndexedDB failure (private mode, quota) degrades to "nothing stored".
-import { del, get, set } from 'idb-keyval';
+import { del, get, set, type UseStore } from 'idb-keyval';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import type * as v from 'valibot';
 import { parsePersisted } from './schema.ts';
@@ -9,10 +9,11 @@ import { parsePersisted } from './schema.ts';
 let writes: Promise<unknown> = Promise.resolve();
 export const storageSettled = (): Promise<unknown> => writes;
 
-export const idbStorage = <S extends v.GenericSchema>(schema: S): PersistStorage<v.InferOutput<S>> => ({
+/** `store`: an idb-keyval database of its own instead of the app's shared one (which logout clears whole) */
+export const idbStorage = <S extends v.GenericSchema>(schema: S, store?: UseStore): PersistStorage<v.InferOutput<S>> => ({
   async getItem(name) {
     try {
-      const stored = (await get(name)) as StorageValue<unknown> | undefined;
+      const stored = (await get(name, store)) as StorageValue<unknown> | undefined;
       if (!stored || typeof stored !== 'object') return null;
       return { state: parsePersisted(schema, stored.state), version: stored.version };
     } catch {
@@ -21,13 +22,13 @@ export const idbStorage = <S extends v.GenericSchema>(schema: S): PersistStorage
   },
   async setItem(name, value) {
     // the session still works for this tab if IndexedDB refuses; it just will not survive a restart
-    const write = set(name, value).catch(() => undefined);
+    const write = set(name, value, store).catch(() => undefined);
     writes = Promise.all([writes, write]);
     await write;
   },
   async removeItem(name) {
     try {
-      await del(name);
+      await del(name, store);
     } catch {
       // nothing to remove
     }

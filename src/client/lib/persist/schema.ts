@@ -16,8 +16,60 @@ export const PersistedSession = v.object({
 });
 export type PersistedSession = v.InferOutput<typeof PersistedSession>;
 
+/**
+ * One downloaded file (features/downloads): an episode (podcast-audio cache) or an e-book (ebooks cache), with
+ * what the Downloads screen lists and what the player needs to play an episode with no server. Only
+ * `finishedAt` is personal: logout clears it when the episodes stay (docs/decisions/0019-downloads.md).
+ */
+export const PersistedDownload = v.object({
+  kind: v.picklist(['episode', 'ebook']),
+  /** the episode's or e-book's hash */
+  hash: v.string(),
+  title: v.string(),
+  /** the media URL the file was fetched from and is cached under (/media/…) */
+  url: v.string(),
+  bytes: v.number(),
+  /** ms since the epoch */
+  downloadedAt: v.number(),
+  /** episodes: the series (its hash is the page's `ps`), and what the player shows */
+  ps: v.optional(v.string(), ''),
+  showTitle: v.optional(v.string(), ''),
+  speakerName: v.optional(v.string(), ''),
+  photo: v.optional(v.string(), ''),
+  durationSec: v.optional(v.number(), 0),
+  hasExam: v.optional(v.boolean(), true),
+  /** episodes: when it was heard to the end on this device (ms), for the auto-remove setting */
+  finishedAt: v.optional(v.nullable(v.number()), null),
+});
+export type PersistedDownload = v.InferOutput<typeof PersistedDownload>;
+
+/** days after an episode was heard to the end when it is deleted by itself; 0 = never */
+export const AUTO_REMOVE_DAYS = [0, 1, 7, 30] as const;
+export type AutoRemoveDays = (typeof AUTO_REMOVE_DAYS)[number];
+
+export const PersistedDownloads = v.object({
+  /** newest first; a record that does not fit is dropped alone (its file goes at the next reconcile) */
+  items: v.fallback(
+    v.pipe(
+      v.array(v.unknown()),
+      v.transform((items) => items.flatMap((item) => {
+        const parsed = v.safeParse(PersistedDownload, item);
+        return parsed.success ? [parsed.output] : [];
+      })),
+    ),
+    [],
+  ),
+  autoRemoveDays: v.fallback(v.optional(v.picklist(AUTO_REMOVE_DAYS), 0), 0),
+  /** navigator.storage.persist() was asked once, before the first download */
+  persistAsked: v.fallback(v.optional(v.boolean(), false), false),
+});
+export type PersistedDownloads = v.InferOutput<typeof PersistedDownloads>;
+
 export const persistedStores = {
   session: { key: 'cepass.session', version: 1, schema: PersistedSession },
+  // in an IndexedDB database of its own (features/downloads/downloads-store.ts), which logout's clear of the
+  // app's key-value store leaves alone: downloaded episodes may outlive a session
+  downloads: { key: 'cepass.downloads', version: 1, schema: PersistedDownloads },
 } as const;
 
 /** the stored state, or the schema's defaults when it is missing or does not fit */

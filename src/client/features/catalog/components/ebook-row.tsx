@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { richText } from '../../../lib/sanitize-html.tsx';
 import { recordBookResponse } from '../api/book-response.ts';
+import { EbookDownloadButton } from '../../downloads/download-button.tsx';
 
 interface EbookRowProps {
   book: Ebook;
@@ -78,6 +79,12 @@ export function EbookRow({ book, loggedIn, eager, level = 2, loginReturn = paths
           </Alert>
         )}
       </div>
+      {/* kept on the phone: the same link then opens the copy the worker keeps, with no signal */}
+      {loggedIn && (
+        <div className="row-trailing">
+          <EbookDownloadButton book={book} />
+        </div>
+      )}
       {showAbout && (
         <Dialog title={book.title} onClose={() => setShowAbout(false)} className="ebook-sheet" actions={() => <div className="actions">{action}</div>}>
           {() => (
