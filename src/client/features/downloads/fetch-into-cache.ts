@@ -16,8 +16,8 @@ export class DownloadError extends Error {
 
 export const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
 
-const isQuota = (error: unknown): boolean =>
-  error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === DOMException.QUOTA_EXCEEDED_ERR);
+/** 22: the legacy code some engines still give a quota error a different name with */
+const isQuota = (error: unknown): boolean => error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
 
 export interface FetchIntoCache {
   url: string;
