@@ -33,7 +33,7 @@ const pdfUrl = '/media/pdf/ebooks/caries-guide.pdf';
 
 // ---- a Cache API with what matters: put reads the whole body and can refuse ----
 class FakeCache {
-  entries = new Map<string, { body: Uint8Array; status: number; headers: Headers }>();
+  entries = new Map<string, { body: Uint8Array<ArrayBuffer>; status: number; headers: Headers }>();
   refuse: Error | null = null;
   async put(url: string, response: Response) {
     const body = new Uint8Array(await response.arrayBuffer());
