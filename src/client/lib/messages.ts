@@ -85,7 +85,7 @@ export const EPISODE_UNPLAYABLE = 'This episode could not be played. Check your 
 
 /** downloads (features/downloads; the spec has no texts for them): why a download did not complete, in plain words */
 export const DOWNLOAD_TEXTS = {
-  network: 'The download stopped: no connection. Try again when you are online.',
+  network: 'No connection, so the download did not finish. Try again when you are online.',
   space: 'This phone is out of space for downloads. Delete some downloads or free up space, then try again.',
   storage: 'This phone could not save the download. Free up some space or delete some downloads, then try again.',
   server: 'The download could not start. Try again later.',

@@ -94,6 +94,6 @@ describe('/logout', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
 
     useDownloads.setState({ items: [episode, ebook] });
-    expect((await screen.findByRole('checkbox', { name: 'Also remove downloads (1 episode, 2.4 MB)' })).getAttribute('type')).toBe('checkbox');
+    expect((await screen.findByRole('checkbox', { name: 'Also remove downloads (1 episode, 2.4\u00a0MB)' })).getAttribute('type')).toBe('checkbox');
   });
 });

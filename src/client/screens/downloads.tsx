@@ -41,7 +41,8 @@ function useSpaceLeft(itemsBytes: number): { usage: number; quota: number } | nu
 
 function Item({ item }: { item: DownloadRecord }) {
   const episode = item.kind === 'episode' ? episodeOfRecord(item) : null;
-  const meta = [formatSize(item.bytes), episode && item.durationSec > 0 ? formatDuration(item.durationSec) : null, `Downloaded ${formatDate(item.downloadedAt)}`]
+  // short enough for one line on a phone: the series, the size, the length, and whether it was heard to the end
+  const meta = [item.showTitle, formatSize(item.bytes), episode && item.durationSec > 0 ? formatDuration(item.durationSec) : null, item.finishedAt !== null ? 'Heard' : null]
     .filter(Boolean)
     .join(' · ');
   return (
@@ -58,8 +59,7 @@ function Item({ item }: { item: DownloadRecord }) {
             </a>
           )}
         </span>
-        <span className="downloads-item-meta">
-          {item.showTitle && <>{item.showTitle} · </>}
+        <span className="downloads-item-meta" title={`Downloaded ${formatDate(item.downloadedAt)}`}>
           {meta}
         </span>
       </span>
@@ -95,9 +95,10 @@ export default function DownloadsScreen() {
   return (
     <Screen title="Downloads" className="downloads">
       <div className="downloads-space">
+        {/* the empty state below says there is nothing yet; here only the space, so it is not said twice */}
         <p>
-          {items.length === 0 ? 'Nothing on this phone yet.' : `${items.length} ${items.length === 1 ? 'download' : 'downloads'}, ${formatSize(total)} in all.`}
-          {space && <> {formatSize(Math.max(space.quota - space.usage, 0))} of space left for downloads.</>}
+          {items.length > 0 && `${items.length} ${items.length === 1 ? 'download' : 'downloads'}, ${formatSize(total)} in all. `}
+          {space && `${formatSize(Math.max(space.quota - space.usage, 0))} of space left for downloads.`}
         </p>
       </div>
 
