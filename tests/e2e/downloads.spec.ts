@@ -1,10 +1,10 @@
 // Downloads (issue 15, docs/decisions/0019-downloads.md) with the server process stopped, the truest offline: a
 // student downloads an episode (the progress, then Downloaded) and an e-book; in a tunnel, a cold start opens the
 // episode page, plays the episode through the app's player and seeks in it (the worker answers the element's
-// Range requests with 206 slices of the downloaded file), and the e-book's link opens the kept PDF. Logout
-// removes the e-books always, and the episodes when the student asks.
-import type { BrowserContext, Page } from '@playwright/test';
+// Range requests with 206 slices of the downloaded file), and the e-book's link opens the kept PDF.
+import type { Page } from '@playwright/test';
 import { demo, expect, expectAccessible, logIn, newStudent, screenReady, test } from './fixtures.ts';
+import { audio, coldStart, RECORD_AUDIO, untilControlled } from './offline-helpers.ts';
 import { OWN_SERVER_SLOTS, OwnServer } from './own-server.ts';
 
 const server = new OwnServer(OWN_SERVER_SLOTS.downloads);
@@ -22,46 +22,16 @@ const show = demo.shows[0]!;
 const episode = show.episodes[0]!;
 const book = demo.ebooks[0]!;
 
-// the audio element howler creates is not in the document: keep the one that last started playing
-const RECORD_AUDIO = () => {
-  const play = HTMLMediaElement.prototype.play;
-  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-    (window as unknown as { __audio: HTMLMediaElement }).__audio = this;
-    return play.call(this);
-  };
-};
-const audio = (page: Page) =>
-  page.evaluate(() => {
-    const a = (window as unknown as { __audio?: HTMLMediaElement }).__audio;
-    return a ? { time: a.currentTime, paused: a.paused, src: a.src } : null;
-  });
-
 /** notes every progress bar and Cancel button the page shows, however briefly */
 const WATCH_PROGRESS = () => {
   const seen: string[] = [];
   (window as unknown as { __seen: string[] }).__seen = seen;
   const note = () => {
-    for (const bar of document.querySelectorAll('progress[aria-label], [role="progressbar"][aria-label]')) seen.push(`progress: ${bar.getAttribute('aria-label')}`);
-    for (const button of document.querySelectorAll('button[aria-label^="Cancel download"]')) seen.push(`button: ${button.getAttribute('aria-label')}`);
+    for (const bar of Array.from(document.querySelectorAll('progress[aria-label], [role="progressbar"][aria-label]'))) seen.push(`progress: ${bar.getAttribute('aria-label')}`);
+    for (const button of Array.from(document.querySelectorAll('button[aria-label^="Cancel download"]'))) seen.push(`button: ${button.getAttribute('aria-label')}`);
   };
   new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
 };
-
-/** the page is controlled by the service worker (it registers once the app is idle; clientsClaim takes the page) */
-async function untilControlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
-}
-
-/** a cold start: every page of the context closed, then a new one (same profile: its worker, IndexedDB, caches) */
-async function coldStart(context: BrowserContext): Promise<Page> {
-  for (const open of context.pages()) await open.close();
-  const page = await context.newPage();
-  await page.addInitScript(RECORD_AUDIO);
-  return page;
-}
 
 /** the paths in each of the worker's caches */
 const cached = (page: Page) =>
@@ -112,7 +82,7 @@ test('a downloaded episode plays and seeks in a tunnel, and a downloaded e-book 
 
   // the tunnel: no server at all, and the app opened afresh on the episode
   await server.stop();
-  let offline = await coldStart(context);
+  let offline = await coldStart(context, RECORD_AUDIO);
   // every answer to the element's requests for the episode: the worker's, sliced to the range asked
   const audioAnswers: string[] = [];
   offline.on('response', (r) => {
@@ -153,7 +123,7 @@ test('a downloaded episode plays and seeks in a tunnel, and a downloaded e-book 
   for (const answer of audioAnswers) expect(answer).toMatch(/^206 worker bytes \d+-\d+\/\d+$/);
 
   // the e-book: its link opens the kept PDF, answered by the worker with the server gone
-  offline = await coldStart(context);
+  offline = await coldStart(context, RECORD_AUDIO);
   const pdf = context.waitForEvent('response', (r) => new URL(r.url()).pathname === pdfPath);
   await offline.goto('/downloads');
   await screenReady(offline);

@@ -70,6 +70,23 @@ function Item({ item }: { item: DownloadRecord }) {
   );
 }
 
+function Section({ id, title, items }: { id: string; title: string; items: DownloadRecord[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <div className="downloads-section-head">
+        <h2 id={id}>{title}</h2>
+        <span className="downloads-item-meta">{formatSize(items.reduce((sum, i) => sum + i.bytes, 0))}</span>
+      </div>
+      <ul className="downloads-list">
+        {items.map((item) => (
+          <Item key={item.hash} item={item} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function DownloadsScreen() {
   const hydrated = useDownloadsHydrated();
   const items = useDownloads((s) => s.items);
@@ -108,32 +125,8 @@ export default function DownloadsScreen() {
         </p>
       ) : (
         <>
-          {episodes.length > 0 && (
-            <section aria-labelledby="downloads-episodes">
-              <div className="downloads-section-head">
-                <h2 id="downloads-episodes">Episodes</h2>
-                <span className="downloads-item-meta">{formatSize(episodes.reduce((s, i) => s + i.bytes, 0))}</span>
-              </div>
-              <ul className="downloads-list">
-                {episodes.map((item) => (
-                  <Item key={item.hash} item={item} />
-                ))}
-              </ul>
-            </section>
-          )}
-          {ebooks.length > 0 && (
-            <section aria-labelledby="downloads-ebooks">
-              <div className="downloads-section-head">
-                <h2 id="downloads-ebooks">E-books</h2>
-                <span className="downloads-item-meta">{formatSize(ebooks.reduce((s, i) => s + i.bytes, 0))}</span>
-              </div>
-              <ul className="downloads-list">
-                {ebooks.map((item) => (
-                  <Item key={item.hash} item={item} />
-                ))}
-              </ul>
-            </section>
-          )}
+          <Section id="downloads-episodes" title="Episodes" items={episodes} />
+          <Section id="downloads-ebooks" title="E-books" items={ebooks} />
           <div className="actions">
             <button type="button" className="button button-secondary" onClick={() => setConfirmAll(true)}>
               Delete all downloads
