@@ -12,7 +12,6 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
 import { apiQuery } from '../lib/query-client.ts';
 import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
 import { mediaUrl } from '../lib/media.ts';
@@ -27,6 +26,7 @@ import { removePodcastFromQueue } from '../features/classes/api/remove-queue.ts'
 import { PlayButton, UpNextButton } from '../features/player/play-button.tsx';
 import { toPlayerEpisode } from '../features/player/episode.ts';
 import { DownloadButton } from '../features/downloads/download-button.tsx';
+import { LoadFailure, showsFailure } from '../components/ui/query-state.tsx';
 
 const PODCAST_ERROR = 'Error retrieving podcast data.  Refresh and try again.';
 
@@ -117,7 +117,7 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
       )}
       {cert.isSuccess && <Alert tone="success">Check your email inbox for the Proof of CE certificate.</Alert>}
       <MutationError mutation={cert} fallback={'Service error.'} />
-      {detail.isError && <Alert tone="danger">{errorMessage(detail.error, PODCAST_ERROR)}</Alert>}
+      {showsFailure(detail) && <LoadFailure query={detail} errorFallback={PODCAST_ERROR} />}
       {detail.data && (
         <>
           <div className="episode-description">{richText(detail.data.podcast.description || episode.blurb)}</div>
@@ -129,7 +129,7 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
           )}
         </>
       )}
-      {!detail.data && !detail.isError && episode.blurb && <p>{episode.blurb}</p>}
+      {!detail.data && !showsFailure(detail) && episode.blurb && <p>{episode.blurb}</p>}
     </section>
   );
 }
@@ -137,16 +137,16 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
 export default function PodcastScreen() {
   const { ps = '', p } = useParams<{ ps: string; p?: string }>();
   const show = usePodcastShow(ps);
-  if (show.isPending)
+  if (!showsFailure(show) && show.data === undefined)
     return (
       <Screen title="Podcast">
         <Loading />
       </Screen>
     );
-  if (show.isError || !show.data.data[0])
+  if (showsFailure(show) || !show.data?.data[0])
     return (
       <Screen title="Podcast">
-        <Alert tone="danger">{show.isError ? errorMessage(show.error, PODCAST_ERROR) : PODCAST_ERROR}</Alert>
+        {showsFailure(show) ? <LoadFailure query={show} errorFallback={PODCAST_ERROR} /> : <Alert tone="danger">{PODCAST_ERROR}</Alert>}
         <p>
           <Link href={paths.podcasts()}>Back to podcasts</Link>
         </p>

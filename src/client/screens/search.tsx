@@ -6,7 +6,6 @@ import { Link, useSearch } from 'wouter';
 import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-rows.tsx';
 import { FeaturedRow } from '../components/content/featured-row.tsx';
 import { TutorialRow } from '../components/content/tutorial-row.tsx';
-import { Alert } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { filtersFrom, paths, type QueryFilters } from '../config/paths.ts';
@@ -14,8 +13,8 @@ import { useSearchResults } from '../features/catalog/api/get-search.ts';
 import { EbookRow } from '../features/catalog/components/ebook-row.tsx';
 import { SearchBar } from '../features/catalog/components/search-bar.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
-import { errorMessage } from '../lib/api.ts';
 import { LIST_ERROR, NO_SEARCH_RESULTS } from '../lib/messages.ts';
+import { LoadFailure, showsFailure } from '../components/ui/query-state.tsx';
 
 interface SectionProps {
   id: string;
@@ -51,8 +50,8 @@ const summary = (total: number, q?: string) => `${total} ${total === 1 ? 'result
 function SearchResults({ filters }: { filters: QueryFilters }) {
   const results = useSearchResults(filters);
   const loggedIn = useIsLoggedIn();
-  if (results.isPending) return <ListSkeleton heading />;
-  if (results.isError) return <Alert tone="danger">{errorMessage(results.error, LIST_ERROR)}</Alert>;
+  if (showsFailure(results)) return <LoadFailure query={results} errorFallback={LIST_ERROR} />;
+  if (results.data === undefined) return <ListSkeleton heading />;
   const { webinars, classes, podcasts, tutorials, ebooks, featuredContent } = results.data;
   const kinds = [
     { id: 'search-webinars', title: 'Live Webinars', count: webinars.totalRows },

@@ -2,24 +2,23 @@
 // WAITLIST, Cancel on reserved rows only; the row opens the live page.
 import { Link } from 'wouter';
 import { ContentRow, Detail } from '../components/content/content-row.tsx';
-import { Alert } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { paths } from '../config/paths.ts';
-import { errorMessage } from '../lib/api.ts';
 import { LIST_ERROR } from '../lib/messages.ts';
 import { formatCreditsWithType, formatDateTime } from '#shared/domain/format';
 import { seatLabel } from '#shared/domain/labels';
 import { useSeats } from '../features/my-ce/api/get-seats.ts';
+import { LoadFailure, showsFailure } from '../components/ui/query-state.tsx';
 
 export default function SeatsScreen() {
   const seats = useSeats();
   return (
     <Screen title="Reserved Seats">
-      {seats.isPending ? (
+      {showsFailure(seats) ? (
+        <LoadFailure query={seats} errorFallback={LIST_ERROR} />
+      ) : seats.data === undefined ? (
         <ListSkeleton countLine />
-      ) : seats.isError ? (
-        <Alert tone="danger">{errorMessage(seats.error, LIST_ERROR)}</Alert>
       ) : seats.data.data.length === 0 ? (
         <>
           <p className="empty">No seats reserved.  Click button below to see upcoming webinars.</p>

@@ -7,6 +7,7 @@ import { getValidateUsername } from '#shared/api/session';
 import { getSeats } from '#shared/api/my-ce';
 import { getBlurb } from '#shared/api/catalog';
 import { getExam } from '#shared/api/learning';
+import { ApiError, NETWORK_ERROR } from '../api.ts';
 import { apiQuery } from '../query-client.ts';
 import { MAX_AGE_MS } from './kept-queries.ts';
 import { PERSISTED_QUERIES_KEY, persistQueries, restoreQueries, type PinTest } from './query-persister.ts';
@@ -103,10 +104,22 @@ describe('what was seen stays', () => {
   it('keeps a newer answer fetched before the record was read', async () => {
     await saw('st1', nothingPinned, [[seatsKey, seats]]);
     const client = new QueryClient();
-    const fresh = { status: true, rowCount: 0, data: [] as unknown[] };
+    const fresh = { status: true, rowCount: 0, data: [] };
     client.setQueryData(seatsKey, fresh, { updatedAt: Date.now() + 1000 });
     await restoreQueries(client, 'st1', nothingPinned);
     expect(client.getQueryData(seatsKey)).toBe(fresh);
+  });
+
+  it('keeps an answer whose refresh failed offline, as the answer it was', async () => {
+    const client = new QueryClient();
+    const persister = persistQueries(client, () => 'st1', nothingPinned, Promise.resolve());
+    client.setQueryData(seatsKey, seats);
+    await client.fetchQuery({ queryKey: seatsKey, queryFn: () => Promise.reject(new ApiError(0, 'network', NETWORK_ERROR)), retry: false, staleTime: 0 }).catch(() => undefined);
+    expect(client.getQueryState(seatsKey)?.status).toBe('error');
+    await persister.flush();
+    const restored = await coldStart('st1');
+    expect(restored.getQueryData(seatsKey)).toEqual(seats);
+    expect(restored.getQueryState(seatsKey)?.status).toBe('success');
   });
 
   it('writes nothing more once stopped at logout, and the record is gone', async () => {

@@ -12,7 +12,7 @@ import { fitsContract, keepPolicy, MAX_AGE_MS } from './kept-queries.ts';
 export const PERSISTED_QUERIES_KEY = 'cepass.queries';
 const FORMAT = 1;
 /** writes are gathered: a screen's queries settle within a moment of each other */
-const WRITE_DELAY_MS = 1000;
+const WRITE_DELAY_MS = 500;
 /** a hung IndexedDB (seen on WebKit, docs/decisions/0017) must not keep the app from starting */
 const READ_TIMEOUT_MS = 2000;
 
@@ -28,7 +28,8 @@ interface PersistedQueries {
 export type PinTest = (queryKey: readonly unknown[]) => boolean;
 
 const shouldKeep = (query: Query, pinned: PinTest): boolean => {
-  if (query.state.status !== 'success' || query.state.data === undefined) return false;
+  // an answer whose refresh failed (offline) is still the answer that was seen: it stays
+  if (query.state.data === undefined) return false;
   const policy = keepPolicy(query.queryKey);
   return policy === 'always' || (policy === 'pinned' && pinned(query.queryKey));
 };
@@ -55,6 +56,10 @@ export async function restoreQueries(client: QueryClient, owner: string | null, 
     return fitsContract(q.queryKey, q.state.data);
   });
   hydrate(client, { mutations: [], queries });
+  // what comes from the device is not the server's answer of now, however recent: each is asked again when a
+  // screen shows it, so offline the marker says how old it is, and online the screen is brought up to date
+  const restored = new Set(queries.map((q) => q.queryHash));
+  await client.invalidateQueries({ predicate: (query) => restored.has(query.queryHash), refetchType: 'none' });
 }
 
 export interface QueryPersister {
@@ -78,7 +83,16 @@ export function persistQueries(client: QueryClient, owner: () => string | null, 
     timer = null;
     await ready;
     if (stopped) return;
-    const state = dehydrate(client, { shouldDehydrateQuery: (query) => shouldKeep(query, pinned), shouldDehydrateMutation: () => false });
+    const dehydrated = dehydrate(client, { shouldDehydrateQuery: (query) => shouldKeep(query, pinned), shouldDehydrateMutation: () => false });
+    // what is kept is the answer and when it came; a failed refresh since then is not (its error is no ApiError
+    // once stored, and would read as the server refusing)
+    const state: DehydratedState = {
+      ...dehydrated,
+      queries: dehydrated.queries.map((q) => ({
+        ...q,
+        state: { ...q.state, status: 'success', error: null, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchStatus: 'idle' },
+      })),
+    };
     const record: PersistedQueries = { format: FORMAT, owner: owner(), savedAt: Date.now(), state };
     writing = writing.then(() => (stopped ? undefined : set(PERSISTED_QUERIES_KEY, record).catch(() => undefined)));
     await writing;
@@ -97,6 +111,7 @@ export function persistQueries(client: QueryClient, owner: () => string | null, 
   // answers that arrived before this module was loaded (it is not on the first screen's path) are written too
   void ready.then(schedule);
 
+  // the system may end a hidden app without another chance: what is waiting is written now
   const onHide = () => {
     if (document.visibilityState === 'hidden' && timer !== null) {
       clearTimeout(timer);
@@ -104,6 +119,7 @@ export function persistQueries(client: QueryClient, owner: () => string | null, 
     }
   };
   document.addEventListener('visibilitychange', onHide);
+  addEventListener('pagehide', onHide);
 
   return {
     flush: async () => {
@@ -117,6 +133,7 @@ export function persistQueries(client: QueryClient, owner: () => string | null, 
       if (timer !== null) clearTimeout(timer);
       unsubscribe();
       document.removeEventListener('visibilitychange', onHide);
+      removeEventListener('pagehide', onHide);
       await writing;
       await del(PERSISTED_QUERIES_KEY).catch(() => undefined);
     },
