@@ -2,8 +2,9 @@
 // one online visit, a cold start shows the shell and every screen the student opened, marked with the time it
 // was fetched; screens never opened say they need a connection; logout, online or offline, leaves nothing of
 // the student's in IndexedDB or the caches, and the next student sees none of it.
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demo, expect, logIn, newStudent, screenReady, test, type Student } from './fixtures.ts';
+import { coldStart, untilControlled } from './offline-helpers.ts';
 import { OWN_SERVER_SLOTS, OwnServer } from './own-server.ts';
 
 const server = new OwnServer(OWN_SERVER_SLOTS.offline);
@@ -35,14 +36,6 @@ const visited: { path: string; keeps: string; shows: (page: Page) => ReturnType<
   { path: '/completed', keeps: 'completed-webinars', shows: (page) => page.getByRole('heading', { name: /CE Completed/ }) },
   { path: '/account', keeps: 'account-home', shows: (page) => page.getByText(/Your CE credits/) },
 ];
-
-/** the page is controlled by the service worker (it registers once the app is idle; clientsClaim takes the page) */
-async function untilControlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
-}
 
 /** what the device keeps in IndexedDB (idb-keyval's store) and in the caches, as text to search */
 async function deviceStorage(page: Page): Promise<{ records: Record<string, string>; caches: Record<string, string[]> }> {
@@ -91,12 +84,6 @@ async function untilKept(page: Page, paths: string[], since = 0): Promise<void> 
       return paths.filter((p) => !queries.some((q) => q.queryKey[1] === p && q.state.dataUpdatedAt >= since));
     }, { timeout: 15_000 })
     .toEqual([]);
-}
-
-/** a cold start: every page of the context closed, then a new one (same profile: its worker, IndexedDB, caches) */
-async function coldStart(context: BrowserContext): Promise<Page> {
-  for (const open of context.pages()) await open.close();
-  return context.newPage();
 }
 
 test('after one online visit, a cold start with the server gone shows what was seen, marked with its time', async ({ page, context, playwright }) => {
@@ -167,20 +154,43 @@ test('after one online visit, a cold start with the server gone shows what was s
   await server.start();
 });
 
-test('logging out online leaves nothing of the student on the device', async ({ page, playwright }) => {
-  const student = await newStudent(playwright, server.url, 'out');
-  await logIn(page, student, '/account');
-  await expect(page.getByText(/Your CE credits/)).toBeVisible();
-  await untilKept(page, ['account-home']);
-  await page.goto('/completed');
-  await screenReady(page);
-  await untilKept(page, ['account-home', 'completed-webinars', 'profile']);
-  const { records } = await deviceStorage(page);
-  const hash = JSON.parse(Object.entries(records).find(([k]) => k.endsWith('/cepass.session'))![1]).state.hash as string;
-  await page.goto('/logout');
-  await page.getByRole('button', { name: 'Yes, Log Out' }).click();
-  await expect(page).toHaveURL((u) => u.pathname === '/login');
-  await expectNothingOf(page, student, hash);
-  // the server ended the session too
-  expect((await (await page.request.get('/api/account-home')).json()).status).toBe(false);
+test('logging out online leaves nothing of the student on the device; downloaded episodes stay unless asked', async ({ page, playwright }) => {
+  test.setTimeout(90_000);
+  const book = demo.ebooks[0]!;
+  const cachedFiles = async () => Object.values((await deviceStorage(page)).caches).flat();
+  for (const removeDownloads of [false, true]) {
+    const student = await newStudent(playwright, server.url, removeDownloads ? 'rm' : 'out');
+    await logIn(page, student, '/account');
+    await untilControlled(page);
+    await expect(page.getByText(/Your CE credits/)).toBeVisible();
+    await untilKept(page, ['account-home']);
+    // an episode and an e-book kept for no signal
+    await page.goto(`/podcast/${show.hash}/${episode.hash}`);
+    // (the second student finds the episode the first kept: downloaded episodes are public and stay)
+    if (!removeDownloads) await page.getByRole('button', { name: `Download ${episode.title}` }).click();
+    await expect(page.getByText(/^Downloaded · /)).toBeVisible({ timeout: 30_000 });
+    await page.goto('/ebooks');
+    await page.getByRole('button', { name: `Save ${book.title} for offline` }).click();
+    await expect(page.getByRole('button', { name: `${book.title} is downloaded` })).toBeVisible({ timeout: 15_000 });
+    expect((await cachedFiles()).filter((f) => f.endsWith('.mp3') || f.endsWith('.pdf'))).toHaveLength(2);
+    await page.goto('/completed');
+    await screenReady(page);
+    await untilKept(page, ['account-home', 'completed-webinars', 'profile']);
+    const { records } = await deviceStorage(page);
+    const hash = JSON.parse(Object.entries(records).find(([k]) => k.endsWith('/cepass.session'))![1]).state.hash as string;
+
+    await page.goto('/logout');
+    const also = page.getByRole('checkbox', { name: /Also remove downloads/ });
+    await expect(also).not.toBeChecked();
+    if (removeDownloads) await also.check();
+    await page.getByRole('button', { name: 'Yes, Log Out' }).click();
+    await expect(page).toHaveURL((u) => u.pathname === '/login');
+    await expectNothingOf(page, student, hash);
+    // the e-book (gated) is gone either way; the episode (public) stays unless the student asked
+    const files = await cachedFiles();
+    expect(files.filter((f) => f.endsWith('.pdf'))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.mp3'))).toHaveLength(removeDownloads ? 0 : 1);
+    // the server ended the session too
+    expect((await (await page.request.get('/api/account-home')).json()).status).toBe(false);
+  }
 });

@@ -1,5 +1,5 @@
 // The app: server-state provider, session wiring, the page shell, the routes and the navigation effects.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient, setUnauthorizedHandler } from '../lib/query-client.ts';
 import { useSessionStore } from '../features/session/stores/session-store.ts';
@@ -12,9 +12,13 @@ import { WhenIdle } from './deferred.tsx';
 // registered after the first view is up: the worker and workbox-window are not needed to show it
 const PwaUpdatePrompt = lazy(() => import('./pwa-update.tsx'));
 
-// what was seen, read back from the device and kept from now on (docs/decisions/0018): started at once but
-// off the first screen's path; a screen shown meanwhile waits for its own answer as it always did
-void import('./keep-what-was-seen.ts');
+// what was seen is kept from then on, and read back when CE Pass cannot be reached (docs/decisions/0018): not
+// needed to show the first screen, whose answers it writes a moment later
+function KeepWhatWasSeen() {
+  useEffect(() => void import('./keep-what-was-seen.ts'), []);
+  return null;
+}
+
 
 // the server ended the session (expired, revoked): forget it here too, so guarded screens send to /login
 setUnauthorizedHandler(() => {
@@ -33,6 +37,7 @@ export function App() {
       <WhenIdle>
         <Suspense fallback={null}>
           <PwaUpdatePrompt />
+          <KeepWhatWasSeen />
         </Suspense>
       </WhenIdle>
     </QueryClientProvider>

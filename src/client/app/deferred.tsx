@@ -21,8 +21,9 @@ const whenIdle = (run: () => void): (() => void) => {
   return () => cancel();
 };
 
-export function WhenIdle({ children }: { children: ReactNode }) {
+/** `fallback`: what holds the place meanwhile (nothing by default) */
+export function WhenIdle({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => whenIdle(() => setReady(true)), []);
-  return ready ? <>{children}</> : null;
+  return <>{ready ? children : fallback}</>;
 }

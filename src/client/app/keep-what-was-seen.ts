@@ -1,33 +1,42 @@
-// Wires the query persister (lib/offline) to the session, so what a student saw is restored for that student
-// only, and to the downloads, whose pages and exams stay as long as the download (docs/decisions/0018).
-import { del } from 'idb-keyval';
+// Wires what was seen (docs/decisions/0018-what-was-seen.md) to the session and the downloads: answers are
+// kept for the student logged in; they are read back only when CE Pass cannot be reached (the browser says
+// offline, or a query's first try found no server), for that student only; a downloaded episode's page,
+// series and exam stay as long as the download. Loaded once the first screen is up (app.tsx).
 import { queryClient } from '../lib/query-client.ts';
-import { PERSISTED_QUERIES_KEY, persistQueries, restoreQueries, type PinTest } from '../lib/offline/query-persister.ts';
+import { isUnreachable } from '../lib/api.ts';
+import { persistQueries, type PinTest } from '../lib/offline/query-persister.ts';
+import { isDownloadQuery, whenDownloadsHydrated } from '../features/downloads/downloads-store.ts';
 import { useSessionStore, whenSessionHydrated } from '../features/session/stores/session-store.ts';
 
 const owner = () => useSessionStore.getState().hash;
+const pinned: PinTest = isDownloadQuery;
 
-let pinTest: PinTest = () => false;
-/** the downloads feature says which queries belong to a download */
-export const setPinTest = (test: PinTest): void => {
-  pinTest = test;
-};
-const pinned: PinTest = (queryKey) => pinTest(queryKey);
+let restoring: Promise<void> | null = null;
+/** what was kept, into the cache, once per page: from then on the cache holds it and the writer keeps it */
+const restore = (): Promise<void> =>
+  (restoring ??= Promise.all([whenSessionHydrated(), whenDownloadsHydrated()])
+    .then(() => import('../lib/offline/restore-queries.ts'))
+    .then((m) => m.restoreQueries(queryClient, owner(), pinned)));
 
-/** resolves once the device's record has been read back into the cache (or found to be someone else's) */
-export const restored: Promise<void> = whenSessionHydrated().then(() => restoreQueries(queryClient, owner(), pinned));
+export const queryPersister = persistQueries(queryClient, owner, pinned, { ready: whenSessionHydrated(), onUnreachable: () => void restore() });
 
-export const queryPersister = persistQueries(queryClient, owner, pinned, restored);
+// offline already, or a query found no server before this module was loaded
+const failedBefore = queryClient
+  .getQueryCache()
+  .getAll()
+  .some((q) => q.state.fetchStatus === 'paused' || (q.state.fetchFailureCount > 0 && isUnreachable(q.state.fetchFailureReason)));
+if (!navigator.onLine || failedBefore) void restore();
+addEventListener('offline', () => void restore());
 
 // another student, or nobody, from now on (a session the server ended, a login over a visitor's cache): what
 // was kept belongs to the one before and goes; logout does the same and more (app/logout.ts)
-void restored.then(() => {
+void whenSessionHydrated().then(() => {
   let current = owner();
   useSessionStore.subscribe((state) => {
     if (state.hash === current) return;
     const before = current;
     current = state.hash;
     if (before !== null) queryClient.removeQueries({ queryKey: ['api'] });
-    void del(PERSISTED_QUERIES_KEY).catch(() => undefined);
+    void queryPersister.forget();
   });
 });

@@ -19,7 +19,7 @@ export interface LogOutOptions {
   removeDownloads?: boolean;
 }
 
-export async function logOut(_options: LogOutOptions = {}): Promise<void> {
+export async function logOut(options: LogOutOptions = {}): Promise<void> {
   // the episode's last heard ranges go to the server while the session still lets them
   if (useNowPlaying.getState().episode) await withEngine((engine) => engine.close()).catch(() => undefined);
   // the server may be unreachable or not ready; the device is cleared either way
@@ -37,6 +37,8 @@ export async function logOut(_options: LogOutOptions = {}): Promise<void> {
     // storage may be disabled
   }
   await useSessionStore.persist.clearStorage();
+  // gated e-books always go; episodes only when asked (their records keep nothing personal)
+  await (await import('../features/downloads/downloads.ts')).removeDownloadsAtLogout({ episodes: options.removeDownloads === true }).catch(() => undefined);
   // the app's key-value store is all the student's (kept answers, the player, positions); downloads keep
   // their own database (features/downloads), which removeDownloadsAtLogout clears of what is personal
   await clearIdb().catch(() => undefined);

@@ -7,7 +7,7 @@ import { seatLabel, seatOf } from '#shared/domain/labels';
 import { ContentRow, Detail } from './content-row.tsx';
 import { PlayButton, UpNextButton } from '../../features/player/play-button.tsx';
 import { toPlayerEpisode } from '../../features/player/episode.ts';
-import { DownloadButton } from '../../features/downloads/download-button.tsx';
+import { RowDownloadButton } from '../../features/downloads/row-download-button.tsx';
 
 interface RowOptions {
   level?: 2 | 3;
@@ -56,7 +56,7 @@ export function PodcastRow({ item, level, eager, actions }: RowOptions & { item:
     <>
       <PlayButton episode={episode} />
       <UpNextButton episode={episode} />
-      <DownloadButton episode={episode} />
+      <RowDownloadButton episode={episode} />
     </>
   );
   return (

@@ -2,7 +2,7 @@
 // speed and Up Next, written when they change) and the positions of every episode (written often, throttled
 // by the engine, kept apart so the fast writes never rewrite the rest; offline-and-audio.md §8). Read back
 // through valibot, so a damaged or older record gives defaults instead of breaking the app. Both go at logout
-// with the rest of IndexedDB (features/session/logout.ts).
+// with the rest of IndexedDB (app/logout.ts).
 import { get, set } from 'idb-keyval';
 import * as v from 'valibot';
 import { parsePersisted } from '../../lib/persist/schema.ts';

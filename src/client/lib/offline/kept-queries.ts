@@ -3,74 +3,64 @@
 // only makes sense live (an online exam's questions, the survey and sponsor steps, seats to cancel, the
 // checks of a form), so those screens say they need a connection instead of showing an old copy. The exam
 // of a downloaded episode is kept as part of its download (the pins of query-persister.ts).
-import * as v from 'valibot';
-import type { Endpoint } from '#shared/api/endpoint';
+//
+// Named by the contract's paths (src/shared/api), not by its endpoint objects: the writer runs on every
+// screen and must not pull every schema of the contract into it; a test checks each path is a GET of the
+// contract, and the restore (restore-queries.ts) checks each answer against its endpoint's schema.
 import { SEEN_MAX_AGE_MS } from '../query-client.ts';
-import { getAccountHome, getAccountItems, getProfile, getStudent } from '#shared/api/account';
-import { getBlurb, getBooks, getHome, getOndemand, getPodcasts, getSearch, getSearchItems, getTutorials, getUpcoming } from '#shared/api/catalog';
-import { getCertificate } from '#shared/api/certificates';
-import { getClass } from '#shared/api/classes';
-import { getExam } from '#shared/api/learning';
-import { getCompleted, getCompletedPodcasts, getCompletedWebinars, getPending, getQueue, getSeats, getTutorialHistory } from '#shared/api/my-ce';
-import { getListening, getPodcast, getPodcastShow } from '#shared/api/podcasts';
 
-const kept: readonly Endpoint[] = [
-  getHome,
-  getSearch,
-  getSearchItems,
-  getUpcoming,
-  getOndemand,
-  getPodcasts,
-  getTutorials,
-  getBooks,
-  getBlurb,
-  getClass,
-  getPodcast,
-  getPodcastShow,
-  getListening,
-  getQueue,
-  getCompleted,
-  getCompletedWebinars,
-  getCompletedPodcasts,
-  getPending,
-  getSeats,
-  getTutorialHistory,
-  getCertificate,
-  getAccountHome,
-  getAccountItems,
-  getStudent,
-  getProfile,
-];
+export const KEPT_PATHS: ReadonlySet<string> = new Set([
+  // catalogue
+  'home',
+  'search',
+  'search-items',
+  'upcoming',
+  'ondemand',
+  'podcasts',
+  'tutorials',
+  'books',
+  'blurb',
+  'class',
+  'podcast',
+  'podcast-show',
+  // the student's own
+  'listening',
+  'queue',
+  'completed',
+  'completed-webinars',
+  'completed-podcasts',
+  'pending',
+  'seats',
+  'tutorial-history',
+  'certificate',
+  'account-home',
+  'account-items',
+  'student',
+  'profile',
+]);
 
 /** kept only as part of a download (an episode's exam questions, without their keys) */
-const keptWhenPinned: readonly Endpoint[] = [getExam];
+export const PINNED_ONLY_PATHS: ReadonlySet<string> = new Set(['exam']);
 
-const byPath = new Map<string, { endpoint: Endpoint; pinnedOnly: boolean }>([
-  ...kept.map((endpoint) => [endpoint.path, { endpoint, pinnedOnly: false }] as const),
-  ...keptWhenPinned.map((endpoint) => [endpoint.path, { endpoint, pinnedOnly: true }] as const),
-]);
+/** an answer older than this is not shown as "what you saw" (a pinned one stays as long as its download) */
+export const MAX_AGE_MS = SEEN_MAX_AGE_MS;
 
 /** the path of an API query's key (lib/query-client.ts apiQuery: ['api', path, query]) */
 export const apiPathOf = (queryKey: readonly unknown[]): string | null =>
   queryKey[0] === 'api' && typeof queryKey[1] === 'string' ? queryKey[1] : null;
 
 /** whether an answer to this query is kept on the device: always, only when pinned by a download, or never */
-/** an answer older than this is not shown as "what you saw" (a pinned one stays as long as its download) */
-export const MAX_AGE_MS = SEEN_MAX_AGE_MS;
-
 export function keepPolicy(queryKey: readonly unknown[]): 'always' | 'pinned' | 'never' {
   const path = apiPathOf(queryKey);
-  const entry = path === null ? undefined : byPath.get(path);
-  if (!entry) return 'never';
-  return entry.pinnedOnly ? 'pinned' : 'always';
+  if (path === null) return 'never';
+  if (KEPT_PATHS.has(path)) return 'always';
+  return PINNED_ONLY_PATHS.has(path) ? 'pinned' : 'never';
 }
 
-/**
- * A kept answer read back from the device, checked against its endpoint's response schema as a fresh answer
- * is (lib/api.ts): an answer stored by an older version of the app that no longer fits is dropped, not shown.
- */
-export function fitsContract(queryKey: readonly unknown[], data: unknown): boolean {
-  const path = apiPathOf(queryKey);
-  const entry = path === null ? undefined : byPath.get(path);
-  return entry !== undefined && v.safeParse(entry.endpoint.response, data).success;
-}
+/** a download's queries stay whatever their age; the others for MAX_AGE_MS */
+export const isKept = (queryKey: readonly unknown[], dataUpdatedAt: number, pinned: (queryKey: readonly unknown[]) => boolean, now: number): boolean => {
+  const policy = keepPolicy(queryKey);
+  if (policy === 'never') return false;
+  if (pinned(queryKey)) return true;
+  return policy === 'always' && now - dataUpdatedAt <= MAX_AGE_MS;
+};

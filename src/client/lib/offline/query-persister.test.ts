@@ -10,7 +10,10 @@ import { getExam } from '#shared/api/learning';
 import { ApiError, NETWORK_ERROR } from '../api.ts';
 import { apiQuery } from '../query-client.ts';
 import { MAX_AGE_MS } from './kept-queries.ts';
-import { PERSISTED_QUERIES_KEY, persistQueries, restoreQueries, type PinTest } from './query-persister.ts';
+import { PERSISTED_QUERIES_KEY, persistQueries, type PinTest } from './query-persister.ts';
+import { restoreQueries } from './restore-queries.ts';
+import { KEPT_PATHS, PINNED_ONLY_PATHS } from './kept-queries.ts';
+import { allEndpoints } from '#shared/api/index';
 
 const seatsKey = apiQuery(getSeats).queryKey;
 const seats = { status: true, rowCount: 0, data: [] };
@@ -35,7 +38,7 @@ const examPinned: PinTest = (key) => key[1] === 'exam';
 /** a client that saw these answers, its record written as the app writes it */
 async function saw(owner: string | null, pinned: PinTest, answers: [readonly unknown[], unknown][]): Promise<void> {
   const client = new QueryClient();
-  const persister = persistQueries(client, () => owner, pinned, Promise.resolve());
+  const persister = persistQueries(client, () => owner, pinned);
   for (const [key, data] of answers) client.setQueryData(key, data);
   await persister.flush();
 }
@@ -74,10 +77,13 @@ describe('what was seen stays', () => {
     expect((await coldStart('st1', nothingPinned)).getQueryData(examKey)).toBeUndefined();
   });
 
-  it('never shows one student what another saw, and forgets it', async () => {
+  it('never shows one student what another saw, and the next one replaces it', async () => {
     await saw('st1', nothingPinned, [[seatsKey, seats]]);
     expect((await coldStart('st2')).getQueryData(seatsKey)).toBeUndefined();
-    expect(await get(PERSISTED_QUERIES_KEY)).toBeUndefined();
+    await saw('st2', nothingPinned, [[blurbKey, blurb]]);
+    const record = await get(PERSISTED_QUERIES_KEY);
+    expect(record.owner).toBe('st2');
+    expect(record.state.queries.map((q: { queryKey: unknown[] }) => q.queryKey[1])).toEqual(['blurb']);
   });
 
   it("never shows a visitor what a student saw, nor a student a visitor's stale copy", async () => {
@@ -112,7 +118,7 @@ describe('what was seen stays', () => {
 
   it('keeps an answer whose refresh failed offline, as the answer it was', async () => {
     const client = new QueryClient();
-    const persister = persistQueries(client, () => 'st1', nothingPinned, Promise.resolve());
+    const persister = persistQueries(client, () => 'st1', nothingPinned);
     client.setQueryData(seatsKey, seats);
     await client.fetchQuery({ queryKey: seatsKey, queryFn: () => Promise.reject(new ApiError(0, 'network', NETWORK_ERROR)), retry: false, staleTime: 0 }).catch(() => undefined);
     expect(client.getQueryState(seatsKey)?.status).toBe('error');
@@ -122,9 +128,33 @@ describe('what was seen stays', () => {
     expect(restored.getQueryState(seatsKey)?.status).toBe('success');
   });
 
+  it('a start online keeps what an earlier visit kept, adding what this one sees', async () => {
+    await saw('st1', nothingPinned, [[seatsKey, seats]]);
+    await saw('st1', nothingPinned, [[blurbKey, blurb]]);
+    const client = await coldStart('st1');
+    expect(client.getQueryData(seatsKey)).toEqual(seats);
+    expect(client.getQueryData(blurbKey)).toEqual(blurb);
+  });
+
+  it('asks for what was kept at the first try that finds no server', async () => {
+    const client = new QueryClient();
+    let asked = 0;
+    const persister = persistQueries(client, () => 'st1', nothingPinned, { onUnreachable: () => asked++ });
+    await client.fetchQuery({ queryKey: seatsKey, queryFn: () => Promise.reject(new ApiError(500, 'broken', null)), retry: 1, retryDelay: 0 }).catch(() => undefined);
+    expect(asked).toBe(0);
+    await client.fetchQuery({ queryKey: blurbKey, queryFn: () => Promise.reject(new ApiError(0, 'network', NETWORK_ERROR)), retry: 1, retryDelay: 0 }).catch(() => undefined);
+    expect(asked).toBeGreaterThan(0);
+    await persister.stopAndClear();
+  });
+
+  it('names only GET endpoints of the contract', () => {
+    const gets = new Set(allEndpoints.filter((e) => e.method === 'GET').map((e) => e.path));
+    expect([...KEPT_PATHS, ...PINNED_ONLY_PATHS].filter((path) => !gets.has(path))).toEqual([]);
+  });
+
   it('writes nothing more once stopped at logout, and the record is gone', async () => {
     const client = new QueryClient();
-    const persister = persistQueries(client, () => 'st1', nothingPinned, Promise.resolve());
+    const persister = persistQueries(client, () => 'st1', nothingPinned);
     client.setQueryData(seatsKey, seats);
     await persister.flush();
     expect(await get(PERSISTED_QUERIES_KEY)).toBeDefined();
