@@ -134,14 +134,23 @@ test('after one online visit, a cold start with the server gone shows what was s
   }
 
   // logging out offline clears the device at once and shows the login screen
+  const session = (await context.cookies(server.url)).find((c) => c.httpOnly)!;
   await offline.goto('/logout');
   await offline.getByRole('button', { name: 'Yes, Log Out' }).click();
   await expect(offline).toHaveURL((u) => u.pathname === '/login');
   await expect(offline.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await expectNothingOf(offline, student, hash);
 
-  // the next student, online then offline, sees nothing of the one before
+  // back online, the logout the server did not hear goes first: the old session is over
   await server.start();
+  const asBefore = await playwright.request.newContext({ baseURL: server.url, extraHTTPHeaders: { cookie: `${session.name}=${session.value}` } });
+  expect((await asBefore.get('/api/account-home')).status()).toBe(200);
+  await offline.goto('/home');
+  await expect(offline.getByRole('heading', { name: 'Upcoming Live Webinars' })).toBeVisible();
+  await expect.poll(async () => (await asBefore.get('/api/account-home')).status()).toBe(401);
+  await asBefore.dispose();
+
+  // the next student, online then offline, sees nothing of the one before
   const next = await newStudent(playwright, server.url, 'nxt');
   await logIn(offline, next, '/home');
   await screenReady(offline);

@@ -4,7 +4,7 @@
 // (architecture.md). Offline, the device is cleared all the same.
 import { clear as clearIdb } from 'idb-keyval';
 import { postLogout } from '#shared/api/session';
-import { call } from '../lib/api.ts';
+import { call, PENDING_LOGOUT_KEY } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { paths } from '../config/paths.ts';
 import { INSTALL_RECORD_KEY } from '../features/install/install-store.ts';
@@ -22,8 +22,12 @@ export interface LogOutOptions {
 export async function logOut(options: LogOutOptions = {}): Promise<void> {
   // the episode's last heard ranges go to the server while the session still lets them
   if (useNowPlaying.getState().episode) await withEngine((engine) => engine.close()).catch(() => undefined);
-  // the server may be unreachable or not ready; the device is cleared either way
-  await call(postLogout, { body: {} }).catch(() => undefined);
+  // the server may be unreachable or not ready; the device is cleared either way, and a logout the server did
+  // not hear is sent before the next call (lib/api.ts)
+  const ended = await call(postLogout, { body: {} }).then(
+    () => true,
+    () => false,
+  );
   await queryPersister.stopAndClear();
   useSessionStore.getState().clearSession();
   queryClient.clear();
@@ -33,6 +37,7 @@ export async function logOut(options: LogOutOptions = {}): Promise<void> {
     localStorage.clear();
     sessionStorage.clear();
     if (install !== null) localStorage.setItem(INSTALL_RECORD_KEY, install);
+    if (!ended) localStorage.setItem(PENDING_LOGOUT_KEY, String(Date.now()));
   } catch {
     // storage may be disabled
   }

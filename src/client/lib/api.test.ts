@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getValidateUsername } from '#shared/api/session';
 import { postSaveAffidavit } from '#shared/api/learning';
 import { answerApi, failures, ok } from '../test/api-stub.ts';
-import { ApiError, call, errorMessage, NETWORK_ERROR } from './api.ts';
+import { ApiError, call, errorMessage, NETWORK_ERROR, PENDING_LOGOUT_KEY } from './api.ts';
 
 const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as ApiError);
 
@@ -36,5 +36,22 @@ describe('call', () => {
 
   it('gives an exception of our own code the trapped text', () => {
     expect(errorMessage(new TypeError('x is undefined'), { refused: 'service text', broken: 'trapped text' })).toBe('trapped text');
+  });
+});
+
+describe('a logout made offline', () => {
+  it('is sent before the next call, and stays recorded until the server has answered it', async () => {
+    localStorage.setItem(PENDING_LOGOUT_KEY, '1');
+    let logoutAnswer: 'offline' | ReturnType<typeof ok> = 'offline';
+    const calls = answerApi({ 'POST logout': () => logoutAnswer, 'GET validate-username': ok({ status: true }) });
+    // still no server for the logout: the call goes on (it would fail the same way), the logout stays pending
+    await call(getValidateUsername, { query: { u: 'jordan' } });
+    expect(calls.map((c) => c.key)).toEqual(['POST logout', 'GET validate-username']);
+    expect(localStorage.getItem(PENDING_LOGOUT_KEY)).not.toBeNull();
+    logoutAnswer = ok({ status: true });
+    await call(getValidateUsername, { query: { u: 'jordan' } });
+    await call(getValidateUsername, { query: { u: 'jordan' } });
+    expect(calls.map((c) => c.key)).toEqual(['POST logout', 'GET validate-username', 'POST logout', 'GET validate-username', 'GET validate-username']);
+    expect(localStorage.getItem(PENDING_LOGOUT_KEY)).toBeNull();
   });
 });

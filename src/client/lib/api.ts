@@ -98,8 +98,37 @@ const searchParams = (query: unknown): Record<string, string> => {
   return out;
 };
 
+/**
+ * A logout made offline (app/logout.ts): the device forgot the student at once, but the server session (an
+ * HttpOnly cookie the page cannot remove) lives on until the server hears of it. Recorded on the device and
+ * sent before any other call, so no later call, by anyone on this device, is made as that student.
+ */
+export const PENDING_LOGOUT_KEY = 'cepass.pendingLogout';
+let endingSession: Promise<void> | null = null;
+
+const pendingLogout = (): boolean => {
+  try {
+    return localStorage.getItem(PENDING_LOGOUT_KEY) !== null;
+  } catch {
+    return false;
+  }
+};
+
+/** the pending logout, sent once at a time; it stays recorded until the server has answered it */
+const endPendingSession = (): Promise<void> =>
+  (endingSession ??= http
+    .post('logout', { json: {} })
+    .then((response) => {
+      if (response.ok) localStorage.removeItem(PENDING_LOGOUT_KEY);
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      endingSession = null;
+    }));
+
 /** the request itself; no answer at all (offline, timeout) is a `network` ApiError, an abort stays an abort */
 async function send<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>, accept?: string): Promise<Response> {
+  if (endpoint.path !== 'logout' && pendingLogout()) await endPendingSession();
   try {
     return await http(endpoint.path, {
       method: endpoint.method,
