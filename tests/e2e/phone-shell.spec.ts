@@ -141,7 +141,7 @@ test.describe('bottom tab bar', () => {
     await screenReady(page);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const drawer = page.getByRole('navigation', { name: 'Main menu' });
-    for (const name of ['Home', 'Login', 'Webinars', 'On-Demand', 'Podcasts', 'eBooks', 'Product Training', 'Support']) await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+    for (const name of ['Home', 'Login', 'Webinars', 'On-Demand', 'Podcasts', 'eBooks', 'Product Training', 'Downloads', 'Support']) await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
     await expect(page.locator('.tab-bar')).toHaveAttribute('inert', '');
     await expectAccessible(page, 'drawer open over the tab bar');
   });

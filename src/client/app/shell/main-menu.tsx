@@ -19,6 +19,8 @@ const publicItems = (loggedIn: boolean): Item[] => [
   { href: paths.podcasts(), label: 'Podcasts' },
   { href: paths.ebooks(), label: 'eBooks' },
   { href: paths.tutorials(), label: 'Product Training' },
+  // what this device keeps for no signal, logged in or not (downloaded episodes outlive a session)
+  { href: paths.downloads(), label: 'Downloads' },
   { href: paths.support(), label: 'Support' },
 ];
 
