@@ -5,18 +5,9 @@
 import type { Page } from '@playwright/test';
 import { demo, expect, expectAccessible, logIn, newStudent, screenReady, test } from './fixtures.ts';
 import { audio, coldStart, RECORD_AUDIO, untilControlled } from './offline-helpers.ts';
-import { OWN_SERVER_SLOTS, OwnServer } from './own-server.ts';
+import { OWN_SERVER_SLOTS, ownServerFor } from './own-server.ts';
 
-const server = new OwnServer(OWN_SERVER_SLOTS.downloads);
-test.use({ baseURL: server.url });
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  await server.startFresh();
-});
-test.afterAll(async () => {
-  await server.stop();
-});
+const server = ownServerFor(OWN_SERVER_SLOTS.downloads);
 
 const show = demo.shows[0]!;
 const episode = show.episodes[0]!;

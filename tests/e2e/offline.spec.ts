@@ -5,18 +5,9 @@
 import type { Page } from '@playwright/test';
 import { demo, expect, logIn, newStudent, screenReady, test, type Student } from './fixtures.ts';
 import { coldStart, untilControlled } from './offline-helpers.ts';
-import { OWN_SERVER_SLOTS, OwnServer } from './own-server.ts';
+import { OWN_SERVER_SLOTS, ownServerFor } from './own-server.ts';
 
-const server = new OwnServer(OWN_SERVER_SLOTS.offline);
-test.use({ baseURL: server.url });
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  await server.startFresh();
-});
-test.afterAll(async () => {
-  await server.stop();
-});
+const server = ownServerFor(OWN_SERVER_SLOTS.offline);
 
 const onDemand = demo.classes.find((c) => c.kind === 'video')!;
 const show = demo.shows[0]!;

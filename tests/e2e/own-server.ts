@@ -3,6 +3,7 @@
 // (offline-and-audio.md, "Testing the SW"). Each spec that uses one takes its own slot (its port is
 // E2E_PORT + 4 + slot), so specs running side by side never share a server or a data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { test } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { appPort } from './ports.ts';
@@ -56,4 +57,21 @@ export class OwnServer {
     child.kill('SIGKILL');
     await exited;
   }
+}
+
+/**
+ * The spec's own server, fresh for its run and stopped after it; the spec's tests use it (baseURL) one after
+ * the other (they stop and start it)
+ */
+export function ownServerFor(slot: number): OwnServer {
+  const server = new OwnServer(slot);
+  test.use({ baseURL: server.url });
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    await server.startFresh();
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+  return server;
 }
