@@ -88,6 +88,8 @@ export interface CallOptions<E extends AnyEndpoint> {
   query?: QueryOf<E>;
   body?: BodyOf<E>;
   signal?: AbortSignal;
+  /** one per intent, the same on every try of it: the server answers a repeat with the first answer */
+  idempotencyKey?: string;
 }
 
 const searchParams = (query: unknown): Record<string, string> => {
@@ -136,7 +138,7 @@ async function send<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>,
       // every POST carries a JSON body: the server requires application/json on mutations
       json: endpoint.method === 'POST' ? (options.body ?? {}) : undefined,
       signal: options.signal,
-      ...(accept ? { headers: { accept } } : {}),
+      headers: { ...(accept ? { accept } : {}), ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) },
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

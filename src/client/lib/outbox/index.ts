@@ -1,0 +1,54 @@
+// The app's outbox (outbox.ts): its actions in IndexedDB (storage.ts), sent through the contract
+// (transport.ts, loaded with the first replay), for the student the session names (set by app/outbox.ts),
+// and what the screens show of it: the pending count and the actions that need attention.
+import { create } from 'zustand';
+import type { Endpoint, BodyOf } from '#shared/api/endpoint';
+import { uuid } from '../uuid.ts';
+import { createOutbox, type OutboxAction, type Submitted } from './outbox.ts';
+import { outboxStorage } from './storage.ts';
+
+export { OutboxRefusal, type OutboxAction, type Submitted } from './outbox.ts';
+
+interface OutboxView {
+  /** the student's actions not sent yet, in order */
+  pending: OutboxAction[];
+  /** refused by the server: shown with its message, to retry or discard */
+  attention: OutboxAction[];
+  /** the session ended with actions waiting: they go once the student logs in again */
+  loginNeeded: boolean;
+}
+
+export const useOutboxView = create<OutboxView>(() => ({ pending: [], attention: [], loginNeeded: false }));
+
+let owner: () => string | null = () => null;
+let onApplied: (action: OutboxAction, answer: unknown) => void = () => undefined;
+
+export const outbox = createOutbox({
+  storage: outboxStorage,
+  send: (action) => import('./transport.ts').then((m) => m.sendAction(action)),
+  owner: () => owner(),
+  onApplied: (action, answer) => onApplied(action, answer),
+  onChange: () => void refreshView(),
+});
+
+async function refreshView(): Promise<void> {
+  const all = await outbox.list().catch(() => [] as OutboxAction[]);
+  useOutboxView.setState({ pending: all.filter((a) => a.state === 'pending'), attention: all.filter((a) => a.state === 'attention'), loginNeeded: outbox.loginNeeded() });
+}
+
+/** the session's student, and what an applied action refreshes (app/outbox.ts) */
+export function configureOutbox(options: { owner: () => string | null; onApplied: (action: OutboxAction, answer: unknown) => void }): void {
+  owner = options.owner;
+  onApplied = options.onApplied;
+  void refreshView();
+}
+
+export const refreshOutboxView = refreshView;
+
+/**
+ * An action of the student's, through the outbox: written on the device first, then sent (in order, once). The
+ * promise says applied (with the server's answer) or pending (sent when the network is back); a refusal
+ * rejects with an OutboxRefusal carrying the server's message.
+ */
+export const submitAction = <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string): Promise<Submitted> =>
+  outbox.submit({ path: endpoint.path, body, label, id: uuid() });

@@ -1,0 +1,31 @@
+// How the outbox sends an action: the contract's call (lib/api.ts) with the action's id as its Idempotency-Key,
+// and what each way of failing means for the action (outbox.ts). Loaded with the first replay, not before.
+import type { Endpoint } from '#shared/api/endpoint';
+import { postQueueAdd, postRemoveQueue } from '#shared/api/classes';
+import { postGradeExam, postSaveAffidavit, postSaveEval, postSaveSurveyResponse, postSaveSvaResponse } from '#shared/api/learning';
+import { postPodcastListen, postPodcastView } from '#shared/api/podcasts';
+import { postPageView } from '#shared/api/support';
+import { ApiError, call, errorMessage, isUnreachable } from '../api.ts';
+import type { OutboxAction, SendResult } from './outbox.ts';
+
+/** the writes that may wait in the outbox */
+export const OUTBOX_ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map(
+  [postQueueAdd, postRemoveQueue, postPodcastView, postPodcastListen, postPageView, postSaveEval, postSaveSvaResponse, postSaveSurveyResponse, postSaveAffidavit, postGradeExam].map((e) => [e.path, e as Endpoint]),
+);
+
+/** 408 (the request timed out), 409 (the same key still running), 429 (too many): the same action later */
+const LATER = new Set([408, 409, 429]);
+
+export async function sendAction(action: OutboxAction): Promise<SendResult> {
+  const endpoint = OUTBOX_ENDPOINTS.get(action.path);
+  if (!endpoint) return { kind: 'refused', message: errorMessage(null), status: 400 };
+  try {
+    const answer = await call(endpoint, { body: action.body as never, idempotencyKey: action.id });
+    return { kind: 'applied', answer };
+  } catch (error) {
+    if (!(error instanceof ApiError)) return { kind: 'retry' };
+    if (error.status === 401) return { kind: 'login' };
+    if (isUnreachable(error) || error.status >= 500 || LATER.has(error.status)) return { kind: 'retry', after: error.status === 409 ? 1000 : undefined };
+    return { kind: 'refused', message: errorMessage(error), status: error.status };
+  }
+}

@@ -1,0 +1,23 @@
+// One table of query effects (architecture.md): for each write of the contract, the reads it makes stale. The
+// screens' mutations and the outbox's replays (which have no screen left to refresh) both apply it, so an
+// action refreshes the same answers however it reached the server.
+import { queryClient } from './query-client.ts';
+
+/** by the write's path (src/shared/api), the paths of the reads to refresh */
+export const QUERY_EFFECTS: Readonly<Record<string, readonly string[]>> = {
+  'queue-add': ['queue', 'class', 'podcast', 'podcast-show'],
+  'remove-queue': ['queue', 'class', 'podcast', 'podcast-show'],
+  'podcast-view': ['podcast', 'listening', 'pending'],
+  'podcast-listen': ['podcast', 'listening'],
+  'page-view': [],
+  'save-eval': ['exam', 'class', 'podcast', 'sva', 'survey', 'pending'],
+  'save-sva-response': ['class', 'exam', 'survey'],
+  'save-survey-response': ['class', 'exam'],
+  'save-affidavit': ['class', 'exam', 'pending'],
+  // a pass records credits and a certificate: totals, CE in Progress and Completed, the exam banners, badges
+  'grade-exam': ['exam', 'class', 'podcast', 'podcast-show', 'account-home', 'pending', 'completed', 'completed-webinars', 'completed-podcasts', 'home', 'search', 'ondemand', 'podcasts'],
+};
+
+/** marks what the write made stale: the answers on screen reload at once, the others when next shown */
+export const applyQueryEffects = (path: string): Promise<unknown> =>
+  Promise.all((QUERY_EFFECTS[path] ?? []).map((read) => queryClient.invalidateQueries({ queryKey: ['api', read] })));
