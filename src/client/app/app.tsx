@@ -8,6 +8,7 @@ import { AppRoutes } from './router.tsx';
 import { NavigationEffects } from './navigation-effects.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { WhenIdle } from './deferred.tsx';
+import './outbox.ts';
 
 // registered after the first view is up: the worker and workbox-window are not needed to show it
 const PwaUpdatePrompt = lazy(() => import('./pwa-update.tsx'));

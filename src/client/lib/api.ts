@@ -168,6 +168,12 @@ export async function callFile<E extends AnyEndpoint>(endpoint: E, options: Call
   throw new ApiError(response.status, 'broken', null);
 }
 
+let afterSuccess: () => void = () => undefined;
+/** told after every call the server answered: the outbox (app/outbox.ts) takes it as a sign the network is back */
+export const setCallSucceededHandler = (handler: () => void): void => {
+  afterSuccess = handler;
+};
+
 export async function call<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
   const response = await send(endpoint, options);
 
@@ -187,7 +193,10 @@ export async function call<E extends AnyEndpoint>(endpoint: E, options: CallOpti
   // as its result (validate-username: taken), so for a read only an answer outside its shape is a refusal
   if (endpoint.method === 'POST' && isRefusal(data)) throw new ApiError(response.status, 'refused', null);
   const parsed = response.ok ? v.safeParse(endpoint.response, data) : null;
-  if (parsed?.success) return parsed.output as ResponseOf<E>;
+  if (parsed?.success) {
+    afterSuccess();
+    return parsed.output as ResponseOf<E>;
+  }
   if (isRefusal(data)) throw new ApiError(response.status, 'refused', null);
   throw new ApiError(response.status, 'broken', null);
 }

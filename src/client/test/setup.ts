@@ -6,6 +6,11 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { dismissNotice } from '../lib/notice.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useSessionStore } from '../features/session/stores/session-store.ts';
+import { configureOutbox, outbox } from '../lib/outbox/index.ts';
+import { applyQueryEffects } from '../lib/query-effects.ts';
+
+// the outbox sends for the session's student, as app/outbox.ts wires it in the app
+configureOutbox({ owner: () => useSessionStore.getState().hash, onApplied: (action) => void applyQueryEffects(action.path) });
 
 // a page on localhost is a secure context in browsers (lib/uuid.ts asks); happy-dom does not define the flag
 if (!('isSecureContext' in globalThis)) Object.defineProperty(globalThis, 'isSecureContext', { value: true });
@@ -21,11 +26,14 @@ beforeEach(() => {
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   queryClient.clear();
   useSessionStore.getState().clearSession();
   dismissNotice();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // no action of one test is sent in the next
+  outbox.stop();
+  await outbox.discardEverything();
 });

@@ -4,12 +4,12 @@
 // now-playing store, keeps positions on the device, wires the lock screen, and keeps the listening record:
 // one play log per start and the heard ranges, in batches, on the server.
 import { Howl, Howler } from 'howler';
-import { getListening, getPodcast, MAX_HEARD_RANGES, postPodcastListen, postPodcastView } from '#shared/api/podcasts';
+import { getPodcast, MAX_HEARD_RANGES, postPodcastListen, postPodcastView } from '#shared/api/podcasts';
 import { mergeHeard, PLAYED_SHARE } from '#shared/domain/heard';
-import { ApiError, call, errorMessage } from '../../lib/api.ts';
+import { call, errorMessage } from '../../lib/api.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { EPISODE_UNPLAYABLE, PLAY_LOG_TEXTS } from '../../lib/messages.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { submitAction } from '../../lib/outbox/index.ts';
 import { uuid } from '../../lib/uuid.ts';
 import { markHeardToEnd } from '../downloads/downloads-store.ts';
 import { useSessionStore } from '../session/stores/session-store.ts';
@@ -102,22 +102,15 @@ function sendListening(force = false): void {
   const at = Math.round(position);
   if (ranges.length === 0 && (!force || at === sentPosition[episode.hash])) return;
   sentPosition[episode.hash] = at;
-  // the event id makes a replay harmless; a batch that did not arrive is heard again in the next one
-  call(postPodcastListen, { body: { p: episode.hash, e: uuid(), ranges, position: at, at: new Date().toISOString() } }).then(
-    // the episode page's heard share and home's Continue listening follow what the server now holds
-    () => {
-      void queryClient.invalidateQueries({ queryKey: ['api', getListening.path] });
-      void queryClient.invalidateQueries({ queryKey: ['api', getPodcast.path, { p: episode.hash }] });
-    },
-    (error: unknown) => {
-      if (!(error instanceof ApiError) || error.kind !== 'refused') heard.giveBack(ranges);
-    },
-  );
+  // through the outbox: kept on the device until the server has it (offline, a reload, the app killed), sent
+  // once; the episode page's heard share and Continue listening follow by the table of query effects
+  submitAction(postPodcastListen, { p: episode.hash, e: uuid(), ranges, position: at, at: new Date().toISOString() }, `Listening to “${episode.title}”`).catch(() => undefined);
 }
 
 function logPlay(episode: PlayerEpisode): void {
   if (!loggedIn()) return;
-  call(postPodcastView, { body: { p: episode.hash, e: uuid() } }).catch((error: unknown) => {
+  // through the outbox (offline, it is sent when the network is back); a refusal is the listener's to know
+  submitAction(postPodcastView, { p: episode.hash, e: uuid() }, `Play of “${episode.title}”`).catch((error: unknown) => {
     if (state().episode?.hash === episode.hash) update({ notice: errorMessage(error, PLAY_LOG_TEXTS) });
   });
 }

@@ -36,8 +36,12 @@ export type SendResult =
   | { kind: 'retry'; after?: number }
   /** 401: the session is gone; the actions wait for the student's next login */
   | { kind: 'login' }
-  /** any other refusal: the student must look at it */
-  | { kind: 'refused'; message: string; status: number };
+  /**
+   * any other refusal: the student must look at it. `message` is what the needs-attention list says; `error`
+   * (the transport's own, an ApiError in the app) is what a screen still waiting is rejected with, so it shows
+   * its own text for the refusal as for any failed call
+   */
+  | { kind: 'refused'; message: string; status: number; error?: unknown };
 
 export interface OutboxStorage {
   all(): Promise<OutboxAction[]>;
@@ -101,12 +105,12 @@ export function createOutbox(options: OutboxOptions) {
 
   const changed = () => options.onChange?.();
 
-  const settle = (id: string, outcome: Submitted | OutboxRefusal) => {
+  const settle = (id: string, outcome: { done: Submitted } | { refused: unknown }) => {
     const w = waiting.get(id);
     if (!w) return;
     waiting.delete(id);
-    if (outcome instanceof OutboxRefusal) w.reject(outcome);
-    else w.resolve(outcome);
+    if ('done' in outcome) w.resolve(outcome.done);
+    else w.reject(outcome.refused);
   };
 
   const retryLater = (attempts: number, after?: number) => {
@@ -135,7 +139,7 @@ export function createOutbox(options: OutboxOptions) {
         await storage.delete(action.id);
         loginNeeded = false;
         options.onApplied?.(action, result.answer);
-        settle(action.id, { kind: 'applied', answer: result.answer });
+        settle(action.id, { done: { kind: 'applied', answer: result.answer } });
         changed();
         continue;
       }
@@ -143,14 +147,14 @@ export function createOutbox(options: OutboxOptions) {
         // a screen still waiting shows the refusal itself; otherwise the student finds it in the list
         if (waiting.has(action.id)) {
           await storage.delete(action.id);
-          settle(action.id, new OutboxRefusal(result.message, result.status));
+          settle(action.id, { refused: result.error ?? new OutboxRefusal(result.message, result.status) });
         } else await storage.put({ ...action, state: 'attention', error: result.message, attempts: action.attempts + 1 });
         changed();
         continue;
       }
       // the rest wait, in order, behind this one
       await storage.put({ ...action, attempts: action.attempts + 1 });
-      for (const later of queue.filter((a) => a.seq >= action.seq)) settle(later.id, { kind: 'pending' });
+      for (const later of queue.filter((a) => a.seq >= action.seq)) settle(later.id, { done: { kind: 'pending' } });
       if (result.kind === 'login') loginNeeded = true;
       else retryLater(action.attempts + 1, result.after);
       changed();
@@ -180,7 +184,7 @@ export function createOutbox(options: OutboxOptions) {
     /**
      * Writes the action first, then sends it (after any action still waiting). The promise says what became of
      * it: applied with the server's answer, or pending (no network: it is sent later); a refusal rejects with
-     * an OutboxRefusal and the action is gone (the screen shows the refusal).
+     * the transport's error (or an OutboxRefusal) and the action is gone (the screen shows the refusal).
      */
     async submit(input: { path: string; body: unknown; label: string; id: string }): Promise<Submitted> {
       const who = owner();
@@ -189,7 +193,7 @@ export function createOutbox(options: OutboxOptions) {
       await storage.put(action);
       changed();
       const outcome = new Promise<Submitted>((resolve, reject) => waiting.set(action.id, { resolve, reject }));
-      void replay().then(() => settle(action.id, { kind: 'pending' }));
+      void replay().then(() => settle(action.id, { done: { kind: 'pending' } }));
       return outcome;
     },
     replay,
@@ -217,6 +221,11 @@ export function createOutbox(options: OutboxOptions) {
     async discardAll(): Promise<void> {
       const who = owner();
       for (const a of await storage.all()) if (a.owner === who) await storage.delete(a.id);
+      changed();
+    },
+    /** every action of every student gone (the client tests, between tests) */
+    async discardEverything(): Promise<void> {
+      for (const a of await storage.all()) await storage.delete(a.id);
       changed();
     },
     /** stops the backoff timer (logout, tests) */

@@ -26,6 +26,6 @@ export async function sendAction(action: OutboxAction): Promise<SendResult> {
     if (!(error instanceof ApiError)) return { kind: 'retry' };
     if (error.status === 401) return { kind: 'login' };
     if (isUnreachable(error) || error.status >= 500 || LATER.has(error.status)) return { kind: 'retry', after: error.status === 409 ? 1000 : undefined };
-    return { kind: 'refused', message: errorMessage(error), status: error.status };
+    return { kind: 'refused', message: errorMessage(error), status: error.status, error };
   }
 }
