@@ -98,3 +98,6 @@ export const AUTO_REMOVE_CHOICES: Record<0 | 1 | 7 | 30, string> = { 0: 'Never',
 export const DOWNLOADS_EMPTY = 'Nothing downloaded yet. Download episodes and e-books to have them with no signal, on the road or in a tunnel.';
 export const DELETE_ALL_DOWNLOADS_CONFIRM = 'Delete every download from this phone?';
 export const LOGOUT_REMOVE_DOWNLOADS = 'Also remove downloads';
+
+/** an action kept in the outbox (lib/outbox) because CE Pass could not be reached: nothing is lost */
+export const SAVED_ON_DEVICE = 'Saved on this phone. It will be sent when you are back online.';

@@ -1,8 +1,11 @@
 // Spec §8 "Responses" texts on screen, one pair per save (lib/messages.ts): the sponsored video's answer, a survey
-// answer and the attendance answer, each provoked by every way the save can fail.
+// answer and the attendance answer, each provoked by every way the server can refuse the save. A save with no
+// answer (no network, a server error) is not a failure to show: it waits in the outbox and is sent again
+// (issue 16), and the screen moves on saying so.
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR } from '../lib/api.ts';
+import { SAVED_ON_DEVICE } from '../lib/messages.ts';
+import { outbox } from '../lib/outbox/index.ts';
 import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
 import { classAnswer, classDetail, liveClass, seated, studentData } from '../test/fixtures.ts';
 import { findText, renderAt } from '../test/render.tsx';
@@ -11,10 +14,16 @@ const cases = (texts: { refused: string; broken: string }): [string, Answer, str
   ['a refusal with a reason', failures.refusedWithMessage('Complete evaluation before completing exam.'), 'Complete evaluation before completing exam.'],
   ['a refusal without a reason', failures.refused, texts.refused],
   ['a 200 saying status false', ok({ status: false }), texts.refused],
-  ['a server error', failures.serverError, texts.broken],
   ['an unreadable answer', failures.unreadable, texts.broken],
-  ['no network', failures.offline, NETWORK_ERROR],
 ];
+
+/** what a save with no answer leaves: kept on the device, to be sent again */
+const waiting = [
+  ['a server error', failures.serverError],
+  ['no network', failures.offline],
+] as const;
+
+const pendingPaths = async () => (await outbox.list()).map((a) => [a.path, a.state]);
 
 const afterEval = classAnswer(classDetail(), studentData({ classViewCount: 1, gradebookId: 3, evalTaken: true }));
 
@@ -43,6 +52,14 @@ describe('the sponsored video answer', () => {
       expect(window.location.pathname).toBe('/sva/perio101');
     },
   );
+  it.each(waiting)('keeps the answer on the device and moves on, saying so, on %s', async (_, failure) => {
+    answerApi({ 'GET class': ok(afterEval), 'GET sva': ok({ status: true, rowCount: 1, data: [sva] }), 'POST save-sva-response': failure });
+    await renderAt('/sva/perio101');
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, send me one' }));
+    expect(await findText(SAVED_ON_DEVICE)).toBeTruthy();
+    expect(window.location.pathname).not.toBe('/sva/perio101');
+    expect(await pendingPaths()).toEqual([['save-sva-response', 'pending']]);
+  });
 });
 
 describe('a survey answer', () => {
@@ -60,6 +77,14 @@ describe('a survey answer', () => {
     expect(await findText(text)).toBeTruthy();
     expect(window.location.pathname).toBe('/survey/perio101');
   });
+  it.each(waiting)('keeps the answer on the device and moves on, saying so, on %s', async (_, failure) => {
+    answerApi({ 'GET class': ok(afterEval), 'GET survey': ok({ status: true, rowCount: 1, data: [survey] }), 'POST save-survey-response': failure });
+    await renderAt('/survey/perio101');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Yes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await findText(SAVED_ON_DEVICE)).toBeTruthy();
+    expect(await pendingPaths()).toEqual([['save-survey-response', 'pending']]);
+  });
 });
 
 describe('the attendance answer', () => {
@@ -69,5 +94,12 @@ describe('the attendance answer', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Yes I Attended' }));
     expect(await findText(text)).toBeTruthy();
     expect(window.location.pathname).toBe('/classroom-affidavit/live42');
+  });
+  it.each(waiting)('keeps the answer on the device and moves on, saying so, on %s', async (_, failure) => {
+    answerApi({ 'GET class': ok(classAnswer(liveClass(), seated({ studentStarted: true, gradebookId: 4 }))), 'POST save-affidavit': failure });
+    await renderAt('/classroom-affidavit/live42');
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes I Attended' }));
+    expect(await findText(SAVED_ON_DEVICE)).toBeTruthy();
+    expect(await pendingPaths()).toEqual([['save-affidavit', 'pending']]);
   });
 });

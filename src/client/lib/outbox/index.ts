@@ -3,6 +3,8 @@
 // and what the screens show of it: the pending count and the actions that need attention.
 import { create } from 'zustand';
 import type { Endpoint, BodyOf } from '#shared/api/endpoint';
+import { SAVED_ON_DEVICE } from '../messages.ts';
+import { showNotice } from '../notice.ts';
 import { uuid } from '../uuid.ts';
 import { createOutbox, type OutboxAction, type Submitted } from './outbox.ts';
 import { outboxStorage } from './storage.ts';
@@ -52,3 +54,10 @@ export const refreshOutboxView = refreshView;
  */
 export const submitAction = <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string): Promise<Submitted> =>
   outbox.submit({ path: endpoint.path, body, label, id: uuid() });
+
+/** a step the student took on a form (an evaluation, an answer): when it waits for the network, the next screen says so */
+export const submitStep = async <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string): Promise<Submitted> => {
+  const outcome = await submitAction(endpoint, body, label);
+  if (outcome.kind === 'pending') showNotice(SAVED_ON_DEVICE, 'success');
+  return outcome;
+};

@@ -13,8 +13,8 @@ export const OUTBOX_ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map(
   [postQueueAdd, postRemoveQueue, postPodcastView, postPodcastListen, postPageView, postSaveEval, postSaveSvaResponse, postSaveSurveyResponse, postSaveAffidavit, postGradeExam].map((e) => [e.path, e as Endpoint]),
 );
 
-/** 408 (the request timed out), 409 (the same key still running), 429 (too many): the same action later */
-const LATER = new Set([408, 409, 429]);
+/** 408 (the request timed out), 429 (too many): the same action later */
+const LATER = new Set([408, 429]);
 
 export async function sendAction(action: OutboxAction): Promise<SendResult> {
   const endpoint = OUTBOX_ENDPOINTS.get(action.path);
@@ -25,7 +25,7 @@ export async function sendAction(action: OutboxAction): Promise<SendResult> {
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'retry' };
     if (error.status === 401) return { kind: 'login' };
-    if (isUnreachable(error) || error.status >= 500 || LATER.has(error.status)) return { kind: 'retry', after: error.status === 409 ? 1000 : undefined };
+    if (isUnreachable(error) || error.status >= 500 || LATER.has(error.status)) return { kind: 'retry' };
     return { kind: 'refused', message: errorMessage(error), status: error.status, error };
   }
 }

@@ -1,5 +1,6 @@
 // POST /api/save-affidavit: the attendance confirmation of a live class.
 import { postSaveAffidavit } from '#shared/api/learning';
-import { call } from '../../../lib/api.ts';
+import { submitStep } from '../../../lib/outbox/index.ts';
 
-export const saveAffidavit = (c: string, attended: boolean) => call(postSaveAffidavit, { body: { c, attended } });
+/** through the outbox (applied or pending) */
+export const saveAffidavit = (c: string, attended: boolean) => submitStep(postSaveAffidavit, { c, attended }, 'Attendance');
