@@ -124,9 +124,14 @@ export interface DB {
     updatedAt: string;
   };
   viewEvents: { id: Id; studentId: number; classId: number | null; podcastId: number | null; kind: string; clientEventId: string | null; createdAt: string };
-  queue: { id: Id; studentId: number; classId: number; createdAt: string };
+  /**
+   * Watch Later by last writer wins (migration 0011): a removed row stays, with removedAt set, until the retention
+   * job prunes it; changedAt is the device's time of the last action applied ('' for rows from before 0011).
+   * Every read of the list or of a badge skips removed rows.
+   */
+  queue: { id: Id; studentId: number; classId: number; createdAt: string; changedAt: Generated<string>; removedAt: Generated<string | null> };
   /** Watch Later for podcast episodes (the classes' queue cannot hold them: its class_id is NOT NULL) */
-  podcastQueue: { id: Id; studentId: number; podcastId: number; createdAt: string };
+  podcastQueue: { id: Id; studentId: number; podcastId: number; createdAt: string; changedAt: Generated<string>; removedAt: Generated<string | null> };
   /** one student's listening record of one episode: `heard` is the merged heard ranges as JSON, heardSec their length */
   listening: { id: Id; studentId: number; podcastId: number; heard: string; heardSec: number; positionSec: number; positionAt: string; playedAt: string | null; createdAt: string; updatedAt: string };
   /** the listen batches already applied (POST /api/podcast-listen's `e`), and a digest of what each said */
@@ -218,4 +223,21 @@ export interface DB {
   pageViews: { id: Id; path: string; studentId: number | null; createdAt: string };
   meta: { key: string; value: string };
   loginAttempts: { id: Id; account: string; ip: string; succeeded: Flag; createdAt: string };
+  /**
+   * one Idempotency-Key per student (0: a call without a session): the call, a digest of its input keyed by the
+   * key, and the first answer once there is one (statusCode null while in flight, owned by `claim`)
+   */
+  idempotencyKeys: {
+    id: Id;
+    studentId: number;
+    keyHash: string;
+    request: string;
+    fingerprint: string;
+    claim: string | null;
+    startedAt: string;
+    statusCode: number | null;
+    contentType: string | null;
+    response: string | null;
+    createdAt: string;
+  };
 }
