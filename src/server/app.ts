@@ -19,6 +19,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { HttpError, registerContract } from './plugins/contract.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerSession } from './plugins/session.ts';
 import { courseGate } from './modules/learning/course-gate.service.ts';
 import { examRoutes } from './modules/learning/exam.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       publicUrl: config.publicUrl,
       now: config.clock.now,
       writesPerStudentPerMinute: limits.writesPerStudentPerMinute,
+      idempotency: registerIdempotency(app, database.db, { clock: config.clock }),
       // docs/decisions/0004: what every visitor sees alike, for a few seconds (not class or podcast: they carry serverTime)
       anonymousCacheMs: Object.fromEntries(['home', 'search', 'search-items', 'upcoming', 'ondemand', 'podcasts', 'tutorials', 'books', 'podcast-show', 'blurb'].map((p) => [`GET ${p}`, 5000])),
       rateLimits: {

@@ -1,9 +1,11 @@
 // Registers every /api route from the shared contract: input validation (400 in plain words),
-// identity and CSRF checks, the response allowlist, and 501 for calls no issue has built yet.
+// identity and CSRF checks, Idempotency-Key replays (idempotency.ts), the response allowlist, and 501 for
+// calls no issue has built yet.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, type ParsedQueryOf, type ResultOf } from '#shared/api/endpoint';
 import { allEndpoints } from '#shared/api/index';
+import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
 import type { SessionStudent } from './session.ts';
 
 export class HttpError extends Error {
@@ -66,6 +68,8 @@ export interface ContractOptions {
    * or the outbox without bound. Counted in this process, like the per-IP limits (security.md).
    */
   writesPerStudentPerMinute?: number;
+  /** a POST with an Idempotency-Key runs once per student and key (plugins/idempotency.ts); without it the header is ignored */
+  idempotency?: Idempotency;
 }
 
 export const TOO_MANY_WRITES = 'Too many requests.  Try again in a few minutes.';
@@ -145,6 +149,9 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
           const wait = overWriteLimit(req.student.id);
           if (wait !== null) return reply.code(429).header('retry-after', String(wait)).send({ status: false, errorMsg: TOO_MANY_WRITES });
         }
+        // a malformed key is a client bug, said before anything else about the request
+        const idem = ep.method === 'POST' && opts.idempotency ? readIdempotencyKey(req) : null;
+        if (idem && 'invalid' in idem) return fail(reply, 400, idem.invalid);
         if (!impl) return fail(reply, 501, NOT_AVAILABLE_YET);
 
         const query = ep.query ? v.safeParse(ep.query, req.query ?? {}) : null;
@@ -170,7 +177,9 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
           }
           return out.output;
         };
-        const result = cache && !req.student ? await cache.get(JSON.stringify(query?.output ?? null), answer) : await answer();
+        const run = () => (cache && !req.student ? cache.get(JSON.stringify(query?.output ?? null), answer) : answer());
+        // only now, after every check above: a refused or invalid request never takes its key
+        const result = idem && opts.idempotency ? await opts.idempotency.once(req, reply, { key: idem.key, request: `${ep.method} ${ep.path}`, input: { query: query?.output, body: body?.output } }, run) : await run();
         if (reply.sent) return reply;
         if (ep.contentType) return reply.type(ep.contentType).send(result);
         return result;

@@ -77,27 +77,48 @@ export const getClass = endpoint({
 
 const ClassRef = v.object({ c: Hash, s: S });
 
+/** 2020-01-01 and 2100-01-01: a time outside is a broken clock or a number in seconds, not a moment of use */
+export const ACTION_TIME_MIN = 1_577_836_800_000;
+export const ACTION_TIME_MAX = 4_102_444_800_000;
+/**
+ * when the student did it on the device, in milliseconds since 1970 (Date.now()): an action that waited in the
+ * outbox is judged by it, so the last one done wins, not the last one to arrive (docs/decisions/0020-idempotency.md)
+ */
+export const ActionTime = v.pipe(
+  v.number('must be a time in milliseconds'),
+  v.integer('must be a whole number of milliseconds'),
+  v.minValue(ACTION_TIME_MIN, 'must be a time in milliseconds since 1970, after 2020'),
+  v.maxValue(ACTION_TIME_MAX, 'must be a time in milliseconds since 1970, before 2100'),
+);
+
 /**
  * what Watch Later takes: a class (c) or, beyond the spec, a podcast episode (p) (decisions.md "Podcast episodes in
- * Watch Later"); exactly one of them
+ * Watch Later"); exactly one of them. `at`: when it was done on the device (last writer wins; the server's now without it)
  */
 const QueueRef = v.pipe(
-  v.object({ c: v.optional(Hash), p: v.optional(Hash), s: S }),
+  v.object({ c: v.optional(Hash), p: v.optional(Hash), at: v.optional(ActionTime), s: S }),
   v.forward(
     v.check((r) => (r.c === undefined) !== (r.p === undefined), 'c (a class) or p (a podcast episode) is required, not both'),
     ['c'],
   ),
 );
 
+/**
+ * queueId: the item's Watch Later id as it now stands, 0 when it is not on the list: an add done before a removal
+ * that already arrived succeeds and changes nothing, and says 0
+ */
 export const postQueueAdd = endpoint({ method: 'POST', path: 'queue-add', access: 'student', body: QueueRef, response: v.object({ status: v.boolean(), queueId: v.number() }) });
 const Removed = v.object({ status: v.boolean(), hash: v.string() });
-/** answers classObj for a class (spec §7), podcastObj for an episode */
+/**
+ * answers classObj for a class (spec §7), podcastObj for an episode, and queueId as queue-add does: 0 once off the
+ * list, the id when an add done later is already recorded (the removal changed nothing)
+ */
 export const postRemoveQueue = endpoint({
   method: 'POST',
   path: 'remove-queue',
   access: 'student',
   body: QueueRef,
-  response: v.object({ status: v.boolean(), classObj: v.optional(Removed), podcastObj: v.optional(Removed) }),
+  response: v.object({ status: v.boolean(), classObj: v.optional(Removed), podcastObj: v.optional(Removed), queueId: v.optional(v.number()) }),
 });
 
 export const postReserveSeat = endpoint({

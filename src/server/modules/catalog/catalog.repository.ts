@@ -290,7 +290,8 @@ export function catalogRepository(db: Kysely<DB>) {
       const [g, seat, queue, student] = await Promise.all([
         db.selectFrom('gradebook').selectAll().where('classId', '=', classId).where('studentId', '=', studentId).executeTakeFirst(),
         db.selectFrom('seats').select(['id', 'status', 'cancelCode']).where('classId', '=', classId).where('studentId', '=', studentId).where('status', '<>', 'cancelled').executeTakeFirst(),
-        db.selectFrom('queue').select('id').where('classId', '=', classId).where('studentId', '=', studentId).executeTakeFirst(),
+        // a removed row stays for last-writer-wins (my-ce.repository queueSet): it is not on the list
+        db.selectFrom('queue').select('id').where('classId', '=', classId).where('studentId', '=', studentId).where('removedAt', 'is', null).executeTakeFirst(),
         db.selectFrom('students').select(['agdNumber', 'hideAgdReminder']).where('id', '=', studentId).executeTakeFirstOrThrow(),
       ]);
       return { g, seat, queue, student };
@@ -314,7 +315,7 @@ export function catalogRepository(db: Kysely<DB>) {
         db.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).where('podcastId', '=', podcastId).where('studentId', '=', studentId).where('kind', '=', 'play').executeTakeFirstOrThrow(),
         // the listening record (modules/podcasts): heard share, last position, played
         db.selectFrom('listening').select(['heardSec', 'positionSec as position', 'playedAt']).where('podcastId', '=', podcastId).where('studentId', '=', studentId).executeTakeFirst(),
-        db.selectFrom('podcastQueue').select('id').where('podcastId', '=', podcastId).where('studentId', '=', studentId).executeTakeFirst(),
+        db.selectFrom('podcastQueue').select('id').where('podcastId', '=', podcastId).where('studentId', '=', studentId).where('removedAt', 'is', null).executeTakeFirst(),
       ]);
       return { g, plays: Number(plays.n), listening, queue };
     },

@@ -41,7 +41,7 @@ export function myCeRepository(db: Kysely<DB>, clock: Clock) {
 
     /** Watch Later, most recently added first; each row carries its queue id (spec §4: non-zero = queued) */
     async queue(studentId: number, w: Window) {
-      const q = mineBase(studentId).innerJoin('queue as q', (j) => j.onRef('q.classId', '=', 'c.id').on('q.studentId', '=', studentId));
+      const q = mineBase(studentId).innerJoin('queue as q', (j) => j.onRef('q.classId', '=', 'c.id').on('q.studentId', '=', studentId).on('q.removedAt', 'is', null));
       const [rows, total] = await Promise.all([
         q.select([...classColumns, 'q.id as queueId']).orderBy('q.createdAt', 'desc').orderBy('q.id', 'desc').offset(w.offset).limit(w.limit).execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -112,33 +112,46 @@ export function myCeRepository(db: Kysely<DB>, clock: Clock) {
       return { items: (rows as ClassRow[]).map(toItem), total: Number(total.n) };
     },
 
-    /** the queue id of the class on the student's list; adding twice keeps the first row (queue_uq) */
-    async queueAdd(studentId: number, classId: number, nowIso: string): Promise<number> {
-      await db.insertInto('queue').values({ studentId, classId, createdAt: nowIso }).onConflict((oc) => oc.columns(['studentId', 'classId']).doNothing()).execute();
-      const row = await db.selectFrom('queue').select('id').where('studentId', '=', studentId).where('classId', '=', classId).executeTakeFirstOrThrow();
-      return row.id;
+    /**
+     * Watch Later by last writer wins (docs/decisions/0020-idempotency.md): puts the class or episode on the
+     * student's list, or takes it off, as done on the device at `atIso`, unless an action done later is already
+     * recorded for it; one upsert on the (student, item) unique index, so racing actions cannot both win.
+     * A removal keeps the row (removed_at), so a late add older than it changes nothing. Answers the item's
+     * queue id as it now stands: 0 when it is not on the list (spec §4).
+     */
+    async queueSet(kind: 'class' | 'podcast', studentId: number, itemId: number, action: 'add' | 'remove', atIso: string, nowIso: string): Promise<number> {
+      // the two tables have one shape but for the item column: Kysely is shown the classes' names and given the real ones
+      const { table, item } = (kind === 'class' ? { table: 'queue', item: 'classId' } : { table: 'podcastQueue', item: 'podcastId' }) as { table: 'queue'; item: 'classId' };
+      const existing = <C extends 'createdAt' | 'changedAt' | 'removedAt'>(col: C) => `${table}.${col}` as `queue.${C}`;
+      await db
+        .insertInto(table)
+        .values({ studentId, [item]: itemId, createdAt: nowIso, changedAt: atIso, removedAt: action === 'remove' ? atIso : null })
+        .onConflict((oc) =>
+          oc
+            .columns(['studentId', item])
+            .doUpdateSet((eb) => ({
+              changedAt: eb.ref('excluded.changedAt'),
+              removedAt: eb.ref('excluded.removedAt'),
+              // back on the list after a removal: at the top, as a first add would be; still on it: where it was
+              createdAt: eb.case().when(existing('removedAt'), 'is not', null).then(eb.ref('excluded.createdAt')).else(eb.ref(existing('createdAt'))).end(),
+            }))
+            // the same time applies too: the later to arrive wins a tie
+            .where((eb) => eb(existing('changedAt'), '<=', eb.ref('excluded.changedAt'))),
+        )
+        .execute();
+      const row = await db.selectFrom(table).select(['id', 'removedAt']).where('studentId', '=', studentId).where(item, '=', itemId).executeTakeFirstOrThrow();
+      return row.removedAt === null ? row.id : 0;
     },
-
-    queueRemove: (studentId: number, classId: number) => db.deleteFrom('queue').where('studentId', '=', studentId).where('classId', '=', classId).execute(),
 
     /** the episodes on Watch Later, most recently added first, each with its queue id; and how many in all */
     async queuedPodcasts(studentId: number, limit: number) {
-      const q = podcastBase(db, studentId).innerJoin('podcastQueue as pq', (j) => j.onRef('pq.podcastId', '=', 'p.id').on('pq.studentId', '=', studentId));
+      const q = podcastBase(db, studentId).innerJoin('podcastQueue as pq', (j) => j.onRef('pq.podcastId', '=', 'p.id').on('pq.studentId', '=', studentId).on('pq.removedAt', 'is', null));
       const [rows, total] = await Promise.all([
         q.select([...podcastColumns, 'pq.id as queueId']).orderBy('pq.createdAt', 'desc').orderBy('pq.id', 'desc').limit(limit).execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items: (rows as (PodcastRow & { queueId: number })[]).map((r) => ({ ...toPodcastItem(r), queueId: r.queueId })), total: Number(total.n) };
     },
-
-    /** the queue id of the episode on the student's list; adding twice keeps the first row (podcast_queue_uq) */
-    async queueAddPodcast(studentId: number, podcastId: number, nowIso: string): Promise<number> {
-      await db.insertInto('podcastQueue').values({ studentId, podcastId, createdAt: nowIso }).onConflict((oc) => oc.columns(['studentId', 'podcastId']).doNothing()).execute();
-      const row = await db.selectFrom('podcastQueue').select('id').where('studentId', '=', studentId).where('podcastId', '=', podcastId).executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    queueRemovePodcast: (studentId: number, podcastId: number) => db.deleteFrom('podcastQueue').where('studentId', '=', studentId).where('podcastId', '=', podcastId).execute(),
 
     /** one view: the gradebook row counts it and the event log keeps when; both or neither */
     recordClassView(studentId: number, classId: number, nowIso: string): Promise<number> {

@@ -6,20 +6,21 @@ import type { Kysely } from 'kysely';
 import { QUEUED_PODCASTS_MAX, getCompleted, getCompletedPodcasts, getCompletedWebinars, getPending, getQueue, getTutorialHistory } from '#shared/api/my-ce';
 import { postClassView, postQueueAdd, postRemoveQueue } from '#shared/api/classes';
 import { postPodcastView } from '#shared/api/podcasts';
-import { CLASS_TYPE } from '#shared/domain/constants';
 import { nowIso, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
-import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
+import { implement, type Implementation } from '../../plugins/contract.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import { PAGE_SIZE } from '../catalog/catalog.routes.ts';
 import { pageOf } from '../catalog/paging.ts';
 import { myCeRepository, type Window } from './my-ce.repository.ts';
-import { NO_CLASS, NO_PODCAST, type CourseGate } from '../learning/course-gate.service.ts';
+import { watchLaterService } from './watch-later.service.ts';
+import type { CourseGate } from '../learning/course-gate.service.ts';
 
 
 export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: CourseGate }): Implementation[] {
   const { gate } = opts;
   const repo = myCeRepository(db, opts.clock);
+  const watchLater = watchLaterService(db, repo, opts);
   // the ads of Viewed Tutorials are placed like the catalogue lists' ads
   const catalog = catalogRepository(db);
   const paged = <T>(list: (studentId: number, w: Window) => Promise<{ items: T[]; total: number }>, studentId: number, page: number) =>
@@ -39,29 +40,13 @@ export function myCeRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: CourseGat
       return { ...res, mobileAds: await catalog.mobileAds('tutorial-history', res.rowCount) };
     }),
 
-    implement(postQueueAdd, async ({ body, student }) => {
-      if (body.p) {
-        // an episode is there from its release, as on /api/podcast
-        const p = await gate.course(db, { p: body.p }, 'podcast');
-        if (Date.parse(p.releaseDate) > opts.clock.now()) throw new HttpError(404, NO_PODCAST);
-        return { status: true, queueId: await repo.queueAddPodcast(student.id, p.id, nowIso(opts.clock)) };
-      }
-      const c = await gate.course(db, { c: body.c }, 'class');
-      // only what the student can open: an on-demand class is not there before its release (as on /api/class)
-      if (c.typeId !== CLASS_TYPE.LIVE && Date.parse(c.releaseDate) > opts.clock.now()) throw new HttpError(404, NO_CLASS);
-      return { status: true, queueId: await repo.queueAdd(student.id, c.id, nowIso(opts.clock)) };
-    }),
+    // last writer wins by the action's time (watch-later.service.ts): an action overtaken by a later one succeeds
+    // and answers the list as it stands
+    implement(postQueueAdd, async ({ body, student }) => ({ status: true, queueId: (await watchLater.add(student.id, body)).queueId })),
 
-    // removing what is not on the list succeeds too: a second tap, or another tab, ends in the same state
     implement(postRemoveQueue, async ({ body, student }) => {
-      if (body.p) {
-        const p = await gate.course(db, { p: body.p }, 'podcast');
-        await repo.queueRemovePodcast(student.id, p.id);
-        return { status: true, podcastObj: { status: true, hash: p.hash } };
-      }
-      const c = await gate.course(db, { c: body.c }, 'class');
-      await repo.queueRemove(student.id, c.id);
-      return { status: true, classObj: { status: true, hash: c.hash } };
+      const { kind, hash, queueId } = await watchLater.remove(student.id, body);
+      return { status: true, ...(kind === 'podcast' ? { podcastObj: { status: true, hash } } : { classObj: { status: true, hash } }), queueId };
     }),
 
     // an on-demand class or tutorial; a live webinar is viewed only by entering it (class-start, course gate)

@@ -164,7 +164,7 @@ describe('watch later', () => {
     expect((await queue(s!.cookie)).data.map((r) => [r.hash, r.queueId])).toEqual([[c!.hash, a.queueId]]);
 
     const removed = await postOk(classes.postRemoveQueue.response, 'remove-queue', { c: c!.hash }, s!.cookie);
-    expect(removed).toEqual({ status: true, classObj: { status: true, hash: c!.hash } });
+    expect(removed).toEqual({ status: true, classObj: { status: true, hash: c!.hash }, queueId: 0 });
     expect((await queue(s!.cookie)).totalRows).toBe(0);
     expect((await get(classes.getClass.response, `/api/class?c=${c!.hash}`, s!.cookie)).studentData!.inqueue).toBe(0);
     expect((await post('remove-queue', { c: c!.hash }, s!.cookie)).statusCode).toBe(200);

@@ -247,14 +247,14 @@ describe('Watch Later with episodes', () => {
     expect((await episodePage(ep.hash, s!.cookie)).studentData!.inqueue).toBe(a.queueId);
 
     const removed = await postOk(classes.postRemoveQueue.response, 'remove-queue', { p: ep.hash }, s!.cookie);
-    expect(removed).toEqual({ status: true, podcastObj: { status: true, hash: ep.hash } });
+    expect(removed).toEqual({ status: true, podcastObj: { status: true, hash: ep.hash }, queueId: 0 });
     expect((await remove(s!, { p: ep.hash })).statusCode).toBe(200);
     const after = await queue(s!);
     expect(after.podcasts).toMatchObject({ totalRows: 1, data: [{ hash: ep2.hash }] });
     expect(after.data.map((r) => r.hash)).toEqual([cls.hash]);
     expect((await episodePage(ep.hash, s!.cookie)).studentData!.inqueue).toBe(0);
-    // the class still answers as the spec says
-    expect(json(await remove(s!, { c: cls.hash }))).toEqual({ status: true, classObj: { status: true, hash: cls.hash } });
+    // the class still answers as the spec says, with the list's state beside it (queueId, decision 0020)
+    expect(json(await remove(s!, { c: cls.hash }))).toEqual({ status: true, classObj: { status: true, hash: cls.hash }, queueId: 0 });
   });
 
   it('takes exactly one of c and p (400); an unknown episode is 404; a visitor 401; one student never sees another’s', async () => {

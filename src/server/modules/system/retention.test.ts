@@ -87,7 +87,7 @@ describe('the retention job', () => {
     const attempt = (ageMs: number) => ({ account: 'retain', ip: '10.7.0.1', succeeded: 0 as const, createdAt: isoAt(now - ageMs) });
     await db().insertInto('loginAttempts').values([attempt(2 * DAY), attempt(DAY + 60_000), attempt(DAY - 60_000), attempt(60_000)]).execute();
 
-    expect(await t.retention.runOnce()).toEqual({ sessions: 2, authTokens: 3, loginAttempts: 2 });
+    expect(await t.retention.runOnce()).toEqual({ sessions: 2, authTokens: 3, loginAttempts: 2, idempotencyKeys: 0, queue: 0, podcastQueue: 0 });
 
     // what a caller sees: the live session and the live links still work; the pruned ones are gone
     const left = await db().selectFrom('sessions').select('tokenHash').where('studentId', '=', s!.id).execute();
@@ -107,7 +107,7 @@ describe('the retention job', () => {
     await t.retention.runOnce();
     expect({ certificates: await count('certificates'), gradebook: await count('gradebook'), evaluations: await count('evaluations'), examAttempts: await count('examAttempts'), surveyResponses: await count('surveyResponses'), svaResponses: await count('svaResponses'), viewEvents: await count('viewEvents'), students: await count('students') }).toEqual(credit);
     // and a second pass over the same state finds nothing left to do
-    expect(await t.retention.runOnce()).toEqual({ sessions: 0, authTokens: 0, loginAttempts: 0 });
+    expect(await t.retention.runOnce()).toEqual({ sessions: 0, authTokens: 0, loginAttempts: 0, idempotencyKeys: 0, queue: 0, podcastQueue: 0 });
   });
 
   it('two processes pruning the same database at once both succeed, and each row goes once', async () => {

@@ -1,13 +1,16 @@
 // The retention job: on a timer inside the server, deletes what has stopped meaning anything (expired
-// sessions, used or expired login and reset links, login attempts older than a day). Credit records
-// (certificates, completions, evaluations, answers) are never touched here.
+// sessions, used or expired login and reset links, login attempts older than a day, Idempotency-Key
+// answers and Watch Later removals older than 30 days). Credit records (certificates, completions,
+// evaluations, answers) are never touched here.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { IDEMPOTENCY_KEPT_MS } from '#shared/api/idempotency';
 import { isoAt, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { isPostgres } from '../../db/search-index.ts';
 import { SESSION_IDLE_MS } from '../../plugins/session.ts';
 import { startPeriodic, type PeriodicJob } from '../../jobs/periodic.ts';
+import { WATCH_LATER_REMOVALS_KEPT_MS } from '../my-ce/watch-later.service.ts';
 
 /** the login throttles look back an hour at most (login-throttle.ts); a day keeps room for an inquiry */
 export const LOGIN_ATTEMPTS_KEPT_MS = 24 * 3600_000;
@@ -19,11 +22,18 @@ export interface Pruned {
   sessions: number;
   authTokens: number;
   loginAttempts: number;
+  idempotencyKeys: number;
+  /** Watch Later removals of classes */
+  queue: number;
+  /** Watch Later removals of episodes */
+  podcastQueue: number;
 }
 
 export type RetentionRunner = PeriodicJob<Pruned>;
 
-type Prunable = 'sessions' | 'authTokens' | 'loginAttempts';
+type Prunable = keyof Pruned;
+const PRUNABLE: Prunable[] = ['sessions', 'authTokens', 'loginAttempts', 'idempotencyKeys', 'queue', 'podcastQueue'];
+const nothingPruned = (): Pruned => ({ sessions: 0, authTokens: 0, loginAttempts: 0, idempotencyKeys: 0, queue: 0, podcastQueue: 0 });
 
 /**
  * Several server processes may run this at the same moment on one database. Each DELETE is one
@@ -37,14 +47,24 @@ export function startRetention(db: Kysely<DB>, opts: { clock: Clock; log: Fastif
     const at = isoAt(now);
     let total = 0;
     for (;;) {
-      const ids = db.selectFrom(table).select('id').limit(BATCH);
-      const batch =
-        table === 'sessions'
-          ? // expired, or idle past the timeout: plugins/session.ts refuses both already
-            ids.where((eb) => eb.or([eb('expiresAt', '<=', at), eb('lastSeenAt', '<=', isoAt(now - SESSION_IDLE_MS))]))
-          : table === 'authTokens'
-            ? ids.where((eb) => eb.or([eb('usedAt', 'is not', null), eb('expiresAt', '<=', at)]))
-            : ids.where('createdAt', '<', isoAt(now - LOGIN_ATTEMPTS_KEPT_MS));
+      const batch = (() => {
+        switch (table) {
+          case 'sessions':
+            // expired, or idle past the timeout: plugins/session.ts refuses both already
+            return db.selectFrom('sessions').select('id').limit(BATCH).where((eb) => eb.or([eb('expiresAt', '<=', at), eb('lastSeenAt', '<=', isoAt(now - SESSION_IDLE_MS))]));
+          case 'authTokens':
+            return db.selectFrom('authTokens').select('id').limit(BATCH).where((eb) => eb.or([eb('usedAt', 'is not', null), eb('expiresAt', '<=', at)]));
+          case 'loginAttempts':
+            return db.selectFrom('loginAttempts').select('id').limit(BATCH).where('createdAt', '<', isoAt(now - LOGIN_ATTEMPTS_KEPT_MS));
+          case 'idempotencyKeys':
+            // a client must not send a key older than this (shared/api/idempotency.ts); a repeat after it runs again
+            return db.selectFrom('idempotencyKeys').select('id').limit(BATCH).where('createdAt', '<', isoAt(now - IDEMPOTENCY_KEPT_MS));
+          case 'queue':
+          case 'podcastQueue':
+            // a removal older than any action's time can be (watch-later.service.ts) decides nothing any more
+            return db.selectFrom(table).select('id').limit(BATCH).where('removedAt', 'is not', null).where('removedAt', '<', isoAt(now - WATCH_LATER_REMOVALS_KEPT_MS));
+        }
+      })();
       const result = await retried(() => db.deleteFrom(table).where('id', 'in', batch).executeTakeFirst());
       const n = Number(result.numDeletedRows);
       total += n;
@@ -66,8 +86,8 @@ export function startRetention(db: Kysely<DB>, opts: { clock: Clock; log: Fastif
 
   async function pass(closing: () => boolean): Promise<Pruned> {
     const now = opts.clock.now();
-    const out: Pruned = { sessions: 0, authTokens: 0, loginAttempts: 0 };
-    for (const table of ['sessions', 'authTokens', 'loginAttempts'] as const) {
+    const out = nothingPruned();
+    for (const table of PRUNABLE) {
       if (closing()) break;
       try {
         out[table] = await prune(table, now, closing);
@@ -76,9 +96,9 @@ export function startRetention(db: Kysely<DB>, opts: { clock: Clock; log: Fastif
         opts.log.error({ err, table }, 'retention pass failed for a table; will retry');
       }
     }
-    if (out.sessions + out.authTokens + out.loginAttempts > 0) opts.log.info({ pruned: out }, 'retention pass');
+    if (PRUNABLE.some((table) => out[table] > 0)) opts.log.info({ pruned: out }, 'retention pass');
     return out;
   }
 
-  return startPeriodic({ pass, idle: { sessions: 0, authTokens: 0, loginAttempts: 0 }, intervalMs: opts.intervalMs ?? HOUR, firstDelayMs: opts.firstDelayMs ?? 60_000, log: opts.log, name: 'retention' });
+  return startPeriodic({ pass, idle: nothingPruned(), intervalMs: opts.intervalMs ?? HOUR, firstDelayMs: opts.firstDelayMs ?? 60_000, log: opts.log, name: 'retention' });
 }
