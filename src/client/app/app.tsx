@@ -14,7 +14,8 @@ import './outbox.ts';
 const PwaUpdatePrompt = lazy(() => import('./pwa-update.tsx'));
 
 // what was seen is kept from then on, and read back when CE Pass cannot be reached (docs/decisions/0018): not
-// needed to show the first screen, whose answers it writes a moment later
+// needed to show the first screen, so loaded after it mounts; not left to an idle moment either, which Safari
+// (no requestIdleCallback) gives seconds later, and a screen left sooner would not be kept
 function KeepWhatWasSeen() {
   useEffect(() => void import('./keep-what-was-seen.ts'), []);
   return null;
@@ -38,9 +39,9 @@ export function App() {
       <WhenIdle>
         <Suspense fallback={null}>
           <PwaUpdatePrompt />
-          <KeepWhatWasSeen />
         </Suspense>
       </WhenIdle>
+      <KeepWhatWasSeen />
     </QueryClientProvider>
   );
 }

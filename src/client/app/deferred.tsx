@@ -9,7 +9,8 @@ const whenIdle = (run: () => void): (() => void) => {
       const id = requestIdleCallback(run, { timeout: 5000 });
       cancel = () => cancelIdleCallback(id);
     } else {
-      const id = setTimeout(run, 2000);
+      // Safari has no requestIdleCallback: a moment after load stands in for idle
+      const id = setTimeout(run, 300);
       cancel = () => clearTimeout(id);
     }
   };

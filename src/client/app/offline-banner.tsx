@@ -3,7 +3,7 @@
 // again; otherwise a small notice while the browser reports no network (navigator.onLine can lie; a failed
 // call is the truth, which is why the marker follows the calls).
 import { useSyncExternalStore } from 'react';
-import { useQueryClient, type Query } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient, type Query } from '@tanstack/react-query';
 import { isUnreachable } from '../lib/api.ts';
 import { useOnline } from '../lib/online.ts';
 
@@ -42,13 +42,14 @@ export function OfflineBanner() {
   const online = useOnline();
   const seenAt = useSeenAt();
   const client = useQueryClient();
+  const trying = useIsFetching() > 0;
   return (
     <div role="status" className="offline-region">
       {seenAt !== null ? (
         <p className="offline-banner offline-seen">
           <span>Offline — showing what you saw at {seenAtText(seenAt)}</span>
-          <button type="button" className="offline-retry" onClick={() => void client.refetchQueries({ type: 'active' })}>
-            Try again
+          <button type="button" className="offline-retry" disabled={trying} onClick={() => void client.refetchQueries({ type: 'active' })}>
+            {trying ? 'Trying…' : 'Try again'}
           </button>
         </p>
       ) : (

@@ -85,7 +85,7 @@ export const EPISODE_UNPLAYABLE = 'This episode could not be played. Check your 
 
 /** downloads (features/downloads; the spec has no texts for them): why a download did not complete, in plain words */
 export const DOWNLOAD_TEXTS = {
-  network: 'No connection, so the download did not finish. Try again when you are online.',
+  network: 'No connection for the download. Try again when you are online.',
   space: 'This phone is out of space for downloads. Delete some downloads or free up space, then try again.',
   storage: 'This phone could not save the download. Free up some space or delete some downloads, then try again.',
   server: 'The download could not start. Try again later.',
@@ -98,6 +98,8 @@ export const AUTO_REMOVE_CHOICES: Record<0 | 1 | 7 | 30, string> = { 0: 'Never',
 export const DOWNLOADS_EMPTY = 'Nothing downloaded yet. Download episodes and e-books to have them with no signal, on the road or in a tunnel.';
 export const DELETE_ALL_DOWNLOADS_CONFIRM = 'Delete every download from this phone?';
 export const LOGOUT_REMOVE_DOWNLOADS = 'Also remove downloads';
+/** what logout always removes, said beside the choice */
+export const LOGOUT_EBOOKS_GO = 'Saved e-books are always removed at logout.';
 
 /** an action kept in the outbox (lib/outbox) because CE Pass could not be reached: nothing is lost */
 export const SAVED_ON_DEVICE = 'Saved on this phone. It will be sent when you are back online.';

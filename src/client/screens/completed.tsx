@@ -14,7 +14,8 @@ import { ListSkeleton } from '../components/ui/skeleton.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
 import { completedTabFrom, isCanonicalPage, pageParam, paths, type CompletedTab } from '../config/paths.ts';
 import { formatCreditsWithType, formatDate } from '#shared/domain/format';
-import { ApiError } from '../lib/api.ts';
+import { ApiError, isUnreachable } from '../lib/api.ts';
+import { LoadFailure, showsFailure } from '../components/ui/query-state.tsx';
 import { useCompletedCounts } from '../features/my-ce/api/get-completed.ts';
 import { useCompletedPodcasts } from '../features/my-ce/api/get-completed-podcasts.ts';
 import { useCompletedWebinars } from '../features/my-ce/api/get-completed-webinars.ts';
@@ -45,7 +46,9 @@ export default function CompletedScreen() {
   // a tab starts at its first page; replacing, so Back leaves CE Completed rather than stepping through tabs
   const select = (next: CompletedTab) => navigate(paths.completed(1, next), { replace: true });
 
-  if (counts.isPending)
+  // no server and nothing kept: the screen needs a connection (lib/offline), not the spec's data error
+  const unreachable = showsFailure(counts) && isUnreachable(counts.error ?? counts.failureReason);
+  if (counts.isPending && !unreachable)
     return (
       <Screen title="CE Completed">
         <ListSkeleton countLine />
@@ -55,7 +58,9 @@ export default function CompletedScreen() {
   return (
     <Screen title="CE Completed">
       {/* a failed reload keeps the counts shown; only a first load that failed, or a refusal, is an error */}
-      {!counts.data?.status ? (
+      {unreachable ? (
+        <LoadFailure query={counts} />
+      ) : !counts.data?.status ? (
         <Alert tone="danger">{countsError(counts.data ? null : counts.error)}</Alert>
       ) : !c || c.cntWebinars + c.cntPodcasts === 0 ? (
         <p className="empty">No CE completed.</p>

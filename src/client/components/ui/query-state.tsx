@@ -7,14 +7,16 @@ import { errorMessage, isUnreachable, type FailureTexts } from '../../lib/api.ts
 import { Alert } from './alert.tsx';
 import { Loading, WAITING_FOR_NETWORK } from './loading.tsx';
 
-type Failing = Pick<UseQueryResult, 'isError' | 'error' | 'data'>;
+type Failing = Pick<UseQueryResult, 'isError' | 'error' | 'data' | 'failureCount' | 'failureReason'>;
 
 /**
  * the query failed and has nothing to show instead: an unreachable server with an earlier answer is not a
- * failure to show, unless the screen needs an answer fetched now (`fresh`, a guard of spec §4)
+ * failure to show, unless the screen needs an answer fetched now (`fresh`, a guard of spec §4). A first try
+ * that found no server, with nothing kept, says so at once while the retries go on (not a spinner for seconds)
  */
 export const showsFailure = (query: Failing, fresh = false): boolean =>
-  query.isError && (fresh || query.data === undefined || !isUnreachable(query.error));
+  (query.isError && (fresh || query.data === undefined || !isUnreachable(query.error))) ||
+  (!query.isError && query.data === undefined && query.failureCount > 0 && isUnreachable(query.failureReason));
 
 interface LoadFailureProps {
   query: Failing & Pick<UseQueryResult, 'refetch' | 'isFetching'>;
@@ -29,7 +31,7 @@ interface LoadFailureProps {
  * try again (an installed app has no reload button); otherwise the server's message or the spec's text.
  */
 export function LoadFailure({ query, errorFallback, message }: LoadFailureProps) {
-  if (isUnreachable(query.error))
+  if (isUnreachable(query.error ?? query.failureReason))
     return (
       <div className="alert alert-warning needs-connection" role="status">
         <div className="alert-body">

@@ -84,7 +84,8 @@ export function persistQueries(client: QueryClient, owner: () => string | null, 
     const now = Date.now();
     const current = dehydrate(client, { shouldDehydrateQuery: (query) => keep(query, now), shouldDehydrateMutation: () => false }).queries;
     const who = owner();
-    const inCache = new Set(client.getQueryCache().getAll().map((q) => q.queryHash));
+    // a query in this page's cache with no answer (a disabled one, a first try that failed) replaces nothing
+    const inCache = new Set(current.map((q) => q.queryHash));
     const carried = before.owner === who ? before.queries.filter((q) => !inCache.has(q.queryHash) && isKept(q.queryKey, q.state.dataUpdatedAt, pinned, now)) : [];
     const record: PersistedQueries = { format: FORMAT, owner: who, savedAt: now, state: { mutations: [], queries: [...carried, ...current].map(asSeen) } };
     writing = writing.then(() => (stopped ? undefined : set(PERSISTED_QUERIES_KEY, record).catch(() => undefined)));
