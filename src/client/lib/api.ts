@@ -4,6 +4,7 @@
 import ky, { TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { ErrorBody, type BodyOf, type Endpoint, type QueryOf, type ResponseOf } from '#shared/api/endpoint';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/api/idempotency';
 
 /** spec §8 default for a failure without a server message */
 export const GENERIC_ERROR = 'System error - contact tech support.';
@@ -138,7 +139,7 @@ async function send<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>,
       // every POST carries a JSON body: the server requires application/json on mutations
       json: endpoint.method === 'POST' ? (options.body ?? {}) : undefined,
       signal: options.signal,
-      headers: { ...(accept ? { accept } : {}), ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) },
+      headers: { ...(accept ? { accept } : {}), ...(options.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {}) },
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -33,12 +33,9 @@ export const SURVEY_SAVE_ERROR: FailureTexts = { refused: 'Data error.  Try agai
 export const AFFIDAVIT_SAVE_ERROR: FailureTexts = { refused: 'System API error saving response.', broken: 'System error.  Contact technical support.' };
 
 /** spec §8 "Exam": grading refused without a message, or failed */
-export const GRADE_ERROR: FailureTexts = {
-  refused: 'Technical Error. Try again later.',
-  broken: 'Technical error.  Contact support.',
-  // the answers stay on the screen: nothing is lost by trying again
-  network: 'Grading your exam needs a connection. Your answers are still here: submit again when you are back online.',
-};
+export const GRADE_ERROR: FailureTexts = { refused: 'Technical Error. Try again later.', broken: 'Technical error.  Contact support.' };
+/** an exam submitted with no answer from CE Pass: kept on the device by the outbox, graded when the network is back */
+export const EXAM_QUEUED = 'Saved on this phone. Your exam will be graded when you are back online, and the app will tell you the result.';
 /** spec §8 "Exam": the exam (with the student's progress in it) failed to load */
 export const EXAM_LOAD_BROKEN = 'Technical error.  Contact support.';
 /** spec §8 "Exam": the server would not give this student the exam; the screen returns to the course */

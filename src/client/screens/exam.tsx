@@ -14,7 +14,7 @@ import { QueryState } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { ApiError, errorMessage } from '../lib/api.ts';
-import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_LOAD_BROKEN, EXAM_UNAVAILABLE, GRADE_ERROR, LIVE_CREDIT, unableToLoadStudent } from '../lib/messages.ts';
+import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_LOAD_BROKEN, EXAM_QUEUED, EXAM_UNAVAILABLE, GRADE_ERROR, LIVE_CREDIT, unableToLoadStudent } from '../lib/messages.ts';
 import { showNotice } from '../lib/notice.ts';
 import { uuid } from '../lib/uuid.ts';
 import { certificatePdfUrl } from '../features/certificates/api/get-certificate-pdf.ts';
@@ -44,11 +44,12 @@ const OPTIONS = ['option1', 'option2', 'option3', 'option4', 'option5', 'option6
 
 interface ExamFormProps {
   place: ExamPlace & { back: string };
+  title: string;
   questions: Question[];
   onPassed: () => void;
 }
 
-function ExamForm({ place, questions, onPassed }: ExamFormProps) {
+function ExamForm({ place, title, questions, onPassed }: ExamFormProps) {
   const [, navigate] = useLocation();
   const [answers, setAnswers] = useState<Record<number, number>>({});
   const [showMissing, setShowMissing] = useState(false);
@@ -57,12 +58,16 @@ function ExamForm({ place, questions, onPassed }: ExamFormProps) {
   const [attemptKey, setAttemptKey] = useState(uuid);
   const sentKey = useRef<string | null>(null);
   const [result, setResult] = useState<Graded | null>(null);
+  /** sent with no answer: kept on the device, graded when the network is back (the app says the result then) */
+  const [queued, setQueued] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
   const grade = useMutation({
-    mutationFn: ({ a, key }: { a: ExamAnswer[]; key: string }) => gradeExam(place.item, a, key),
-    onSuccess: (graded) => {
+    mutationFn: ({ a, key }: { a: ExamAnswer[]; key: string }) => gradeExam(place.item, a, key, title),
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'pending') return setQueued(true);
+      const graded = outcome.answer as Graded;
       setResult(graded);
       if (graded.passed) {
         onPassed();
@@ -81,8 +86,8 @@ function ExamForm({ place, questions, onPassed }: ExamFormProps) {
   });
 
   useEffect(() => {
-    if (result) resultRef.current?.focus();
-  }, [result]);
+    if (result || queued) resultRef.current?.focus();
+  }, [result, queued]);
 
   const passed = result?.passed === true;
   const wrong = new Set(result?.grades.filter((g) => !g.correct).map((g) => g.examQId));
@@ -111,6 +116,11 @@ function ExamForm({ place, questions, onPassed }: ExamFormProps) {
 
   return (
     <form ref={form} className="form exam-form" noValidate aria-busy={grade.isPending || undefined} onSubmit={submit}>
+      {queued && (
+        <div ref={resultRef} tabIndex={-1} className="exam-result">
+          <Alert tone="info">{EXAM_QUEUED}</Alert>
+        </div>
+      )}
       {result && (
         <div ref={resultRef} tabIndex={-1} className="exam-result">
           <Alert tone={passed ? 'success' : 'danger'}>{result.msg}</Alert>
@@ -133,7 +143,7 @@ function ExamForm({ place, questions, onPassed }: ExamFormProps) {
         const isMissing = showMissing && answers[q.examQId] === undefined;
         const note = isWrong ? `${id}-wrong` : isMissing ? `${id}-missing` : undefined;
         return (
-          <fieldset key={q.examQId} className={note ? 'radio-group exam-question exam-question-flagged' : 'radio-group exam-question'} disabled={passed}>
+          <fieldset key={q.examQId} className={note ? 'radio-group exam-question exam-question-flagged' : 'radio-group exam-question'} disabled={passed || queued}>
             <legend>
               {i + 1}. {q.question}
             </legend>
@@ -180,7 +190,7 @@ function ExamForm({ place, questions, onPassed }: ExamFormProps) {
           </fieldset>
         );
       })}
-      {!passed && (
+      {!passed && !queued && (
         <>
           {showMissing && missing.length > 0 && <Alert tone="danger">{ANSWER_ALL}</Alert>}
           <MutationError mutation={grade} fallback={GRADE_ERROR} />
@@ -220,7 +230,7 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
       <p>
         {e.questions.length} questions. A score of {e.minScore}% or greater is required.
       </p>
-      <ExamForm place={{ ...place, back: place.back }} questions={e.questions} onPassed={() => setPassedHere(true)} />
+      <ExamForm place={{ ...place, back: place.back }} title={title} questions={e.questions} onPassed={() => setPassedHere(true)} />
     </Screen>
   );
 }

@@ -3,6 +3,7 @@
 // and what the screens show of it: the pending count and the actions that need attention.
 import { create } from 'zustand';
 import type { Endpoint, BodyOf } from '#shared/api/endpoint';
+import { IDEMPOTENCY_KEPT_MS } from '#shared/api/idempotency';
 import { SAVED_ON_DEVICE } from '../messages.ts';
 import { showNotice } from '../notice.ts';
 import { uuid } from '../uuid.ts';
@@ -31,6 +32,9 @@ export const outbox = createOutbox({
   owner: () => owner(),
   onApplied: (action, answer) => onApplied(action, answer),
   onChange: () => void refreshView(),
+  // a day short of what the server keeps, so a key is never sent after the server could have forgotten it
+  keptFor: IDEMPOTENCY_KEPT_MS - 24 * 3600_000,
+  newId: uuid,
 });
 
 async function refreshView(): Promise<void> {

@@ -63,6 +63,10 @@ export interface OutboxOptions {
   onChange?: () => void;
   lock?: Lock;
   now?: () => number;
+  /** a new key for an action the student sends again */
+  newId?: () => string;
+  /** how long the server keeps an action's key: an action older than that is not sent without the student */
+  keptFor?: number;
   /** the backoff timer; the test drives it by hand */
   schedule?: (run: () => void, ms: number) => () => void;
 }
@@ -80,6 +84,8 @@ export class OutboxRefusal extends Error {
   }
 }
 
+export const TOO_OLD = 'This waited too long on this device to be sent safely. Send it again if it is still needed, or discard it.';
+
 const BACKOFF_MS = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
 
 /** the tabs of this origin send one after another; each pass reads the store afresh, so none sends twice */
@@ -92,6 +98,7 @@ export function createOutbox(options: OutboxOptions) {
   const { storage, send, owner } = options;
   const now = options.now ?? Date.now;
   const lock = options.lock ?? crossTabLock;
+  const newId = options.newId ?? (() => crypto.randomUUID());
   const schedule = options.schedule ?? ((run, ms) => {
     const id = setTimeout(run, ms);
     return () => clearTimeout(id);
@@ -129,6 +136,12 @@ export function createOutbox(options: OutboxOptions) {
     const queue = (await storage.all()).filter((a) => a.owner === who && a.state === 'pending').sort((a, b) => a.seq - b.seq);
     for (const action of queue) {
       if (owner() !== who) return;
+      // the server forgets a key after this long: sent later, the action could apply twice; the student decides
+      if (options.keptFor !== undefined && now() - action.createdAt > options.keptFor) {
+        await storage.put({ ...action, state: 'attention', error: TOO_OLD });
+        changed();
+        continue;
+      }
       let result: SendResult;
       try {
         result = await send(action);
@@ -204,10 +217,15 @@ export function createOutbox(options: OutboxOptions) {
     },
     /** a 401 stopped the replay: the student must log in again for the actions to go */
     loginNeeded: () => loginNeeded,
+    /**
+     * The student sends a refused (or too old) action again: as a new request, with a new key (the server's
+     * answer to the old key is final), at the end of the queue.
+     */
     async retry(id: string): Promise<void> {
       const action = (await storage.all()).find((a) => a.id === id && a.owner === owner());
       if (!action) return;
-      await storage.put({ ...action, state: 'pending', error: undefined });
+      await storage.delete(action.id);
+      await storage.put({ ...action, id: newId(), seq: now() * 1000 + (counter++ % 1000), createdAt: now(), attempts: 0, state: 'pending', error: undefined });
       changed();
       await replay();
     },

@@ -1,6 +1,7 @@
 // How the outbox sends an action: the contract's call (lib/api.ts) with the action's id as its Idempotency-Key,
 // and what each way of failing means for the action (outbox.ts). Loaded with the first replay, not before.
 import type { Endpoint } from '#shared/api/endpoint';
+import { IDEMPOTENCY_KEY_IN_FLIGHT } from '#shared/api/idempotency';
 import { postQueueAdd, postRemoveQueue } from '#shared/api/classes';
 import { postGradeExam, postSaveAffidavit, postSaveEval, postSaveSurveyResponse, postSaveSvaResponse } from '#shared/api/learning';
 import { postPodcastListen, postPodcastView } from '#shared/api/podcasts';
@@ -16,6 +17,9 @@ export const OUTBOX_ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map(
 /** 408 (the request timed out), 429 (too many): the same action later */
 const LATER = new Set([408, 429]);
 
+/** the same key still running on the server (another tab's send, a first try whose answer was lost): shortly */
+const inFlight = (error: ApiError) => error.status === 409 && error.serverMessage === IDEMPOTENCY_KEY_IN_FLIGHT;
+
 export async function sendAction(action: OutboxAction): Promise<SendResult> {
   const endpoint = OUTBOX_ENDPOINTS.get(action.path);
   if (!endpoint) return { kind: 'refused', message: errorMessage(null), status: 400 };
@@ -25,6 +29,7 @@ export async function sendAction(action: OutboxAction): Promise<SendResult> {
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'retry' };
     if (error.status === 401) return { kind: 'login' };
+    if (inFlight(error)) return { kind: 'retry', after: 1000 };
     if (isUnreachable(error) || error.status >= 500 || LATER.has(error.status)) return { kind: 'retry' };
     return { kind: 'refused', message: errorMessage(error), status: error.status, error };
   }
