@@ -7,6 +7,7 @@ import { PageShell } from './shell/page-shell.tsx';
 import { AppRoutes } from './router.tsx';
 import { NavigationEffects } from './navigation-effects.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
+import { OutboxStatus } from './outbox-status.tsx';
 import { WhenIdle } from './deferred.tsx';
 import './outbox.ts';
 
@@ -32,6 +33,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <OfflineBanner />
+      <OutboxStatus />
       <PageShell>
         <AppRoutes />
       </PageShell>

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WatchLaterToggle } from '../components/content/watch-later-toggle.tsx';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { getClass, type ClassDetail, type StudentClassData } from '#shared/api/classes';
-import { getPending, getQueue, getTutorialHistory } from '#shared/api/my-ce';
+import { getPending, getTutorialHistory } from '#shared/api/my-ce';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { formatDate } from '#shared/domain/format';
 import { ProofOfCeDialog } from '../components/content/proof-of-ce-dialog.tsx';
@@ -23,8 +23,7 @@ import { GET_CLASS_ERROR } from '../lib/messages.ts';
 import { apiQuery } from '../lib/query-client.ts';
 import { logClassView } from '../features/classes/api/class-view.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
-import { addToQueue } from '../features/classes/api/queue-add.ts';
-import { removeFromQueue } from '../features/classes/api/remove-queue.ts';
+import { useWatchLaterToggle } from '../features/watch-later/watch-later-store.ts';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { CertificateActions } from '../features/certificates/components/certificate-actions.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
@@ -38,9 +37,11 @@ interface BodyProps {
   cls: ClassDetail;
   sd: StudentClassData | null;
   loggedIn: boolean;
+  /** when the class's answer was fetched: a Watch Later decision taken since stands over it */
+  fetchedAt: number;
 }
 
-function ClassroomBody({ c, cls: o, sd, loggedIn }: BodyProps) {
+function ClassroomBody({ c, cls: o, sd, loggedIn, fetchedAt }: BodyProps) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [showMedia, setShowMedia] = useState(false);
@@ -73,25 +74,16 @@ function ClassroomBody({ c, cls: o, sd, loggedIn }: BodyProps) {
   // log is said here (the exam needs the view), and the next opening logs it again.
   const pdfView = useMutation({ mutationFn: () => logClassView(o.hash), onSuccess: refreshProgress });
 
-  const queue = useMutation({
-    mutationFn: async (queued: boolean): Promise<number> => {
-      if (!queued) return (await addToQueue(o.hash)).queueId;
-      await removeFromQueue(o.hash);
-      return 0;
-    },
-    // spec §4: adding keeps the returned queue id, removing sets 0; the Watch Later list is out of date either way
-    onSuccess: (queueId) => {
-      queryClient.setQueryData(classKey, (old) => (old?.studentData ? { ...old, studentData: { ...old.studentData, inqueue: queueId } } : old));
-      void queryClient.invalidateQueries({ queryKey: ['api', getQueue.path] });
-    },
-  });
+  // Watch Later on the device (issue 16): works offline, sent by the outbox, and the button shows it at once
+  const watchLater = useWatchLaterToggle({ c: o.hash }, { queued: (sd?.inqueue ?? 0) !== 0, fetchedAt }, { title: o.className, href: paths.classroom(o.hash) });
+  const queue = watchLater.mutation;
 
   const noun = o.isTutorial ? 'Tutorial' : 'Class';
   const video = o.videoFile ? mediaUrl(o.videoFile) : null;
   const youtubeId = youtubeIdOf(o.youtubeUrl);
   const pdf = o.pdfClassFile ? mediaUrl(o.pdfClassFile) : null;
   const playable = Boolean(video || youtubeId);
-  const inQueue = (sd?.inqueue ?? 0) !== 0;
+  const inQueue = watchLater.queued;
   const examOpen = !o.isTutorial && !sd?.examTaken;
 
   return (
@@ -137,7 +129,7 @@ function ClassroomBody({ c, cls: o, sd, loggedIn }: BodyProps) {
           </button>
         )}
         {loggedIn && (
-          <WatchLaterToggle queued={inQueue} pending={queue.isPending} onToggle={() => queue.mutate(inQueue)} />
+          <WatchLaterToggle queued={inQueue} pending={queue.isPending} onToggle={watchLater.toggle} />
         )}
         {!loggedIn && (
           <Link className="button button-secondary" href={paths.login({ rurl: paths.classroom(o.hash) })}>
@@ -149,7 +141,7 @@ function ClassroomBody({ c, cls: o, sd, loggedIn }: BodyProps) {
       <p className="visually-hidden" role="status">
         {queue.isSuccess ? (inQueue ? 'Added to Watch Later.' : 'Removed from Watch Later.') : ''}
       </p>
-      <MutationError mutation={queue} fallback={queue.variables ? REMOVE_ERROR : GENERIC_ERROR} />
+      <MutationError mutation={queue} fallback={queue.variables === false ? REMOVE_ERROR : GENERIC_ERROR} />
       <MutationError mutation={view} fallback={GENERIC_ERROR} />
       <MutationError mutation={pdfView} fallback={GENERIC_ERROR} />
       {playable && (
@@ -197,7 +189,7 @@ export default function ClassroomScreen() {
   return (
     <Screen title={classObj.className} className="classroom">
       {/* keyed: another class's page starts with its own once-per-visit view log */}
-      <ClassroomBody key={classObj.hash} c={c} cls={classObj} sd={studentData} loggedIn={loggedIn} />
+      <ClassroomBody key={classObj.hash} c={c} cls={classObj} sd={studentData} loggedIn={loggedIn} fetchedAt={cls.dataUpdatedAt} />
     </Screen>
   );
 }

@@ -1,18 +1,15 @@
 // /podcast/{ps}/{p?} (query ?ps=&p=), the podcast series page (spec §2): show header, the chosen (or newest)
 // episode with its play button (the app's one player plays it: features/player), how much of it was heard, Up
 // Next, Download and Watch Later, its transcript, Take Exam, the certificate, and the episode list with play buttons.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PodcastListItem } from '#shared/api/common';
-import { getQueue } from '#shared/api/my-ce';
-import { getPodcast } from '#shared/api/podcasts';
 import { WatchLaterToggle } from '../components/content/watch-later-toggle.tsx';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { apiQuery } from '../lib/query-client.ts';
 import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
 import { mediaUrl } from '../lib/media.ts';
 import { richText } from '../lib/sanitize-html.tsx';
@@ -21,8 +18,7 @@ import { CertificateActions } from '../features/certificates/components/certific
 import { usePodcast } from '../features/podcasts/api/get-podcast.ts';
 import { usePodcastShow } from '../features/podcasts/api/get-podcast-show.ts';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
-import { addPodcastToQueue } from '../features/classes/api/queue-add.ts';
-import { removePodcastFromQueue } from '../features/classes/api/remove-queue.ts';
+import { useWatchLaterToggle } from '../features/watch-later/watch-later-store.ts';
 import { PlayButton, UpNextButton } from '../features/player/play-button.tsx';
 import { toPlayerEpisode } from '../features/player/episode.ts';
 import { DownloadButton } from '../features/downloads/download-button.tsx';
@@ -36,23 +32,17 @@ const heardText = (share: number, played: boolean): string => (played ? 'Played'
 function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: string }) {
   const detail = usePodcast(episode.hash);
   const loggedIn = useIsLoggedIn();
-  const queryClient = useQueryClient();
   const cert = useMutation({ mutationFn: () => sendCertificate({ p: episode.hash }) });
   const sd = detail.data?.studentData;
   const examTaken = sd?.examTaken ?? episode.examTaken;
   const hasExam = detail.data?.podcast.hasExam ?? episode.hasExam;
-  const inQueue = (sd?.inqueue ?? 0) !== 0;
-  const queue = useMutation({
-    mutationFn: async (queued: boolean): Promise<number> => {
-      if (!queued) return (await addPodcastToQueue(episode.hash)).queueId;
-      await removePodcastFromQueue(episode.hash);
-      return 0;
-    },
-    onSuccess: (queueId) => {
-      queryClient.setQueryData(apiQuery(getPodcast, { p: episode.hash }).queryKey, (old) => (old?.studentData ? { ...old, studentData: { ...old.studentData, inqueue: queueId } } : old));
-      void queryClient.invalidateQueries({ queryKey: ['api', getQueue.path] });
-    },
-  });
+  // Watch Later on the device (issue 16): works offline, sent by the outbox, and the button shows it at once
+  const watchLater = useWatchLaterToggle(
+    { p: episode.hash },
+    { queued: (sd?.inqueue ?? 0) !== 0, fetchedAt: detail.dataUpdatedAt },
+    { title: episode.title, href: paths.podcast(episode.podcastShowHash, episode.hash) },
+  );
+  const queue = watchLater.mutation;
   const playerEpisode = toPlayerEpisode(episode, showTitle);
   return (
     <section className="episode card" aria-labelledby="episode-title">
@@ -92,7 +82,7 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
       {episode.mp3 && <DownloadButton episode={playerEpisode} variant="full" />}
       {loggedIn && sd && (
         <p>
-          <WatchLaterToggle queued={inQueue} pending={queue.isPending} onToggle={() => queue.mutate(inQueue)} />
+          <WatchLaterToggle queued={watchLater.queued} pending={queue.isPending} onToggle={watchLater.toggle} />
         </p>
       )}
       <MutationError mutation={queue} fallback={'Service error.'} />

@@ -24,13 +24,13 @@ interface OutboxView {
 export const useOutboxView = create<OutboxView>(() => ({ pending: [], attention: [], loginNeeded: false }));
 
 let owner: () => string | null = () => null;
-let onApplied: (action: OutboxAction, answer: unknown) => void = () => undefined;
+let onApplied: (action: OutboxAction, answer: unknown, screenWaiting: boolean) => void = () => undefined;
 
 export const outbox = createOutbox({
   storage: outboxStorage,
   send: (action) => import('./transport.ts').then((m) => m.sendAction(action)),
   owner: () => owner(),
-  onApplied: (action, answer) => onApplied(action, answer),
+  onApplied: (action, answer, screenWaiting) => onApplied(action, answer, screenWaiting),
   onChange: () => void refreshView(),
   // a day short of what the server keeps, so a key is never sent after the server could have forgotten it
   keptFor: IDEMPOTENCY_KEPT_MS - 24 * 3600_000,
@@ -43,7 +43,7 @@ async function refreshView(): Promise<void> {
 }
 
 /** the session's student, and what an applied action refreshes (app/outbox.ts) */
-export function configureOutbox(options: { owner: () => string | null; onApplied: (action: OutboxAction, answer: unknown) => void }): void {
+export function configureOutbox(options: { owner: () => string | null; onApplied: (action: OutboxAction, answer: unknown, screenWaiting: boolean) => void }): void {
   owner = options.owner;
   onApplied = options.onApplied;
   void refreshView();

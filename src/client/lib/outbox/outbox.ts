@@ -57,8 +57,11 @@ export interface OutboxOptions {
   send: (action: OutboxAction) => Promise<SendResult>;
   /** the student logged in now; null when nobody is */
   owner: () => string | null;
-  /** an action the server applied: what it made stale is refreshed (lib/query-effects.ts) */
-  onApplied?: (action: OutboxAction, answer: unknown) => void;
+  /**
+   * an action the server applied: what it made stale is refreshed (lib/query-effects.ts); `screenWaiting` says
+   * whether the screen that submitted it is still waiting for the answer (else the app tells the student)
+   */
+  onApplied?: (action: OutboxAction, answer: unknown, screenWaiting: boolean) => void;
   /** the list changed (pending, needs attention, a login needed) */
   onChange?: () => void;
   lock?: Lock;
@@ -151,7 +154,7 @@ export function createOutbox(options: OutboxOptions) {
       if (result.kind === 'applied') {
         await storage.delete(action.id);
         loginNeeded = false;
-        options.onApplied?.(action, result.answer);
+        options.onApplied?.(action, result.answer, waiting.has(action.id));
         settle(action.id, { done: { kind: 'applied', answer: result.answer } });
         changed();
         continue;

@@ -65,11 +65,38 @@ export const PersistedDownloads = v.object({
 });
 export type PersistedDownloads = v.InferOutput<typeof PersistedDownloads>;
 
+/**
+ * One Watch Later decision taken on this device (features/watch-later): the item, in or out, and when (the
+ * client's time, which the server compares: the last writer wins). Kept until the server's answers reflect it.
+ */
+export const WatchLaterDecision = v.object({
+  queued: v.boolean(),
+  /** ms since the epoch, on this device's clock */
+  at: v.number(),
+  /** what the pending list and /queue say of it before the server has it */
+  title: v.fallback(v.optional(v.string(), ''), ''),
+  /** where it leads: the classroom or the episode page */
+  href: v.fallback(v.optional(v.string(), ''), ''),
+  /** when the server applied it (ms); null while it waits in the outbox */
+  appliedAt: v.fallback(v.optional(v.nullable(v.number()), null), null),
+});
+export type WatchLaterDecision = v.InferOutput<typeof WatchLaterDecision>;
+
+export const PersistedWatchLater = v.object({
+  /** the student whose decisions these are; another student's are never read */
+  owner: v.fallback(v.optional(v.nullable(v.string()), null), null),
+  /** by item: 'c:{class hash}' or 'p:{episode hash}' */
+  decisions: v.fallback(v.record(v.string(), WatchLaterDecision), {}),
+});
+export type PersistedWatchLater = v.InferOutput<typeof PersistedWatchLater>;
+
 export const persistedStores = {
   session: { key: 'cepass.session', version: 1, schema: PersistedSession },
   // in an IndexedDB database of its own (features/downloads/downloads-store.ts), which logout's clear of the
   // app's key-value store leaves alone: downloaded episodes may outlive a session
   downloads: { key: 'cepass.downloads', version: 1, schema: PersistedDownloads },
+  // in the app's key-value store: logout clears it with the rest of the student's
+  watchLater: { key: 'cepass.watch-later', version: 1, schema: PersistedWatchLater },
 } as const;
 
 /** the stored state, or the schema's defaults when it is missing or does not fit */

@@ -1,0 +1,116 @@
+// What the outbox holds, said where the student sees it (issue 16): a line while actions wait to be sent, a
+// warning when one needs attention (the server refused it) or when a login is needed for them to go, a sheet
+// listing them with Try again and Discard, and a notice for an exam graded once the network was back, with
+// its certificate. Nothing the student did offline is lost, or left unsaid.
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Dialog } from '../components/ui/dialog.tsx';
+import { paths } from '../config/paths.ts';
+import { outbox, useOutboxView, type OutboxAction } from '../lib/outbox/index.ts';
+import { certificatePdfUrl } from '../features/certificates/api/get-certificate-pdf.ts';
+import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
+import { dismissGraded, useGradedLater } from './outbox.ts';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function OutboxSheet({ onClose }: { onClose: () => void }) {
+  const { pending, attention } = useOutboxView();
+  const row = (action: OutboxAction) => (
+    <li key={action.id} className="outbox-item">
+      <p className="outbox-label">{action.label}</p>
+      {action.state === 'attention' ? (
+        <>
+          <p className="outbox-error">{action.error}</p>
+          <div className="actions">
+            <button type="button" className="button button-small" onClick={() => void outbox.retry(action.id)}>
+              Try again
+            </button>
+            <button type="button" className="button button-small button-secondary" onClick={() => void outbox.discard(action.id)}>
+              Discard
+            </button>
+          </div>
+        </>
+      ) : (
+        <p className="hint">Waiting for the network</p>
+      )}
+    </li>
+  );
+  return (
+    <Dialog title="Saved on this phone" onClose={onClose}>
+      {() => (
+        <>
+          {attention.length > 0 && (
+            <section aria-labelledby="outbox-attention">
+              <h2 id="outbox-attention">Needs your attention</h2>
+              <ul className="outbox-list">{attention.map(row)}</ul>
+            </section>
+          )}
+          {pending.length > 0 && (
+            <section aria-labelledby="outbox-pending">
+              <h2 id="outbox-pending">Waiting to be sent</h2>
+              <p className="hint">Sent by themselves, in this order, as soon as CE Pass can be reached.</p>
+              <ul className="outbox-list">{pending.map(row)}</ul>
+            </section>
+          )}
+          {pending.length + attention.length === 0 && <p>Everything you did has been sent.</p>}
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+export function OutboxStatus() {
+  const { pending, attention, loginNeeded } = useOutboxView();
+  const loggedIn = useIsLoggedIn();
+  const graded = useGradedLater((s) => s.results);
+  const [open, setOpen] = useState(false);
+  const waiting = pending.length;
+  return (
+    <>
+      <div className="outbox-region" role="status">
+        {loggedIn && (attention.length > 0 || waiting > 0) && (
+          <p className={attention.length > 0 ? 'outbox-bar outbox-bar-warning' : 'outbox-bar'}>
+            <span>
+              {attention.length > 0
+                ? `${plural(attention.length, 'action needs', 'actions need')} your attention`
+                : loginNeeded
+                  ? `Log in again to send ${plural(waiting, 'action', 'actions')} saved on this phone`
+                  : `${plural(waiting, 'action', 'actions')} saved on this phone, waiting to be sent`}
+            </span>
+            <button type="button" className="outbox-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+              Details
+            </button>
+          </p>
+        )}
+        {!loggedIn && loginNeeded && waiting > 0 && (
+          <p className="outbox-bar">
+            <span>Log in to send what you did offline.</span>
+            <Link className="outbox-open" href={paths.login()}>
+              Log In
+            </Link>
+          </p>
+        )}
+      </div>
+      <div className="toast-region outbox-toasts" role="status">
+        {graded.map((r) => (
+          <div key={r.id} className="toast">
+            <p>
+              Your exam “{r.title}” was graded: {r.msg}
+            </p>
+            <div className="toast-actions">
+              {r.passed && (
+                <a className="button button-small" href={certificatePdfUrl(r.item, 'inline')} target="_blank" rel="noopener">
+                  View Certificate<span className="visually-hidden">, opens in a new tab</span>
+                </a>
+              )}
+              <button type="button" className="button button-small button-secondary" onClick={() => dismissGraded(r.id)}>
+                Close
+              </button>
+            </div>
+          </div>
+        ))}
+      </div>
+      {open && <OutboxSheet onClose={() => setOpen(false)} />}
+    </>
+  );
+}
