@@ -5,6 +5,7 @@
 import { clear as clearIdb } from 'idb-keyval';
 import { postLogout } from '#shared/api/session';
 import { call, PENDING_LOGOUT_KEY } from '../lib/api.ts';
+import { outbox } from '../lib/outbox/index.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { paths } from '../config/paths.ts';
 import { INSTALL_RECORD_KEY } from '../features/install/install-store.ts';
@@ -17,11 +18,18 @@ export const LOGOUT_CONFIRM = 'Are you sure you want to log out?';
 export interface LogOutOptions {
   /** also delete downloaded episodes (e-books, gated content, always go) */
   removeDownloads?: boolean;
+  /**
+   * what becomes of actions not sent yet (lib/outbox): kept on this device for the student's next login (sent
+   * only then, never for another student), or discarded; the screen offers to send them first
+   */
+  unsent?: 'keep' | 'discard';
 }
 
 export async function logOut(options: LogOutOptions = {}): Promise<void> {
   // the episode's last heard ranges go to the server while the session still lets them
   if (useNowPlaying.getState().episode) await withEngine((engine) => engine.close()).catch(() => undefined);
+  outbox.stop();
+  if (options.unsent === 'discard') await outbox.discardAll().catch(() => undefined);
   // the server may be unreachable or not ready; the device is cleared either way, and a logout the server did
   // not hear is sent before the next call (lib/api.ts)
   const ended = await call(postLogout, { body: {} }).then(

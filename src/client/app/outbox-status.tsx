@@ -64,7 +64,8 @@ export function OutboxStatus() {
   const loggedIn = useIsLoggedIn();
   const graded = useGradedLater((s) => s.results);
   const [open, setOpen] = useState(false);
-  const waiting = pending.length;
+  // the bar counts what the student did; bookkeeping (page views, play logs) waits with it, said in the sheet
+  const waiting = pending.filter((a) => !a.quiet).length;
   return (
     <>
       <div className="outbox-region" role="status">

@@ -104,13 +104,13 @@ function sendListening(force = false): void {
   sentPosition[episode.hash] = at;
   // through the outbox: kept on the device until the server has it (offline, a reload, the app killed), sent
   // once; the episode page's heard share and Continue listening follow by the table of query effects
-  submitAction(postPodcastListen, { p: episode.hash, e: uuid(), ranges, position: at, at: new Date().toISOString() }, `Listening to “${episode.title}”`).catch(() => undefined);
+  submitAction(postPodcastListen, { p: episode.hash, e: uuid(), ranges, position: at, at: new Date().toISOString() }, `Listening to “${episode.title}”`, { quiet: true }).catch(() => undefined);
 }
 
 function logPlay(episode: PlayerEpisode): void {
   if (!loggedIn()) return;
   // through the outbox (offline, it is sent when the network is back); a refusal is the listener's to know
-  submitAction(postPodcastView, { p: episode.hash, e: uuid() }, `Play of “${episode.title}”`).catch((error: unknown) => {
+  submitAction(postPodcastView, { p: episode.hash, e: uuid() }, `Play of “${episode.title}”`, { quiet: true }).catch((error: unknown) => {
     if (state().episode?.hash === episode.hash) update({ notice: errorMessage(error, PLAY_LOG_TEXTS) });
   });
 }

@@ -56,8 +56,8 @@ export const refreshOutboxView = refreshView;
  * promise says applied (with the server's answer) or pending (sent when the network is back); a refusal
  * rejects with an OutboxRefusal carrying the server's message.
  */
-export const submitAction = <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string): Promise<Submitted> =>
-  outbox.submit({ path: endpoint.path, body, label, id: uuid() });
+export const submitAction = <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string, options: { quiet?: boolean } = {}): Promise<Submitted> =>
+  outbox.submit({ path: endpoint.path, body, label, id: uuid(), quiet: options.quiet });
 
 /** a step the student took on a form (an evaluation, an answer): when it waits for the network, the next screen says so */
 export const submitStep = async <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string): Promise<Submitted> => {

@@ -22,6 +22,8 @@ export interface OutboxAction {
   body: unknown;
   /** what the pending list says ("Add “Perio staging” to Watch Later") */
   label: string;
+  /** bookkeeping the student did not ask for as such (a page view, a play log, what was heard): not counted aloud */
+  quiet?: boolean;
   createdAt: number;
   attempts: number;
   state: 'pending' | 'attention';
@@ -202,7 +204,7 @@ export function createOutbox(options: OutboxOptions) {
      * it: applied with the server's answer, or pending (no network: it is sent later); a refusal rejects with
      * the transport's error (or an OutboxRefusal) and the action is gone (the screen shows the refusal).
      */
-    async submit(input: { path: string; body: unknown; label: string; id: string }): Promise<Submitted> {
+    async submit(input: { path: string; body: unknown; label: string; id: string; quiet?: boolean }): Promise<Submitted> {
       const who = owner();
       if (who === null) throw new OutboxRefusal('Please log in to continue.', 401);
       const action: OutboxAction = { ...input, seq: now() * 1000 + (counter++ % 1000), owner: who, createdAt: now(), attempts: 0, state: 'pending' };
