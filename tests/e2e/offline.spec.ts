@@ -4,7 +4,7 @@
 // the student's in IndexedDB or the caches, and the next student sees none of it.
 import type { Page } from '@playwright/test';
 import { demo, expect, logIn, newStudent, screenReady, test, type Student } from './fixtures.ts';
-import { coldStart, untilControlled } from './offline-helpers.ts';
+import { coldStart, deviceStorage, untilControlled, untilKept } from './offline-helpers.ts';
 import { OWN_SERVER_SLOTS, ownServerFor } from './own-server.ts';
 
 const server = ownServerFor(OWN_SERVER_SLOTS.offline);
@@ -28,31 +28,6 @@ const visited: { path: string; keeps: string; shows: (page: Page) => ReturnType<
   { path: '/account', keeps: 'account-home', shows: (page) => page.getByText(/Your CE credits/) },
 ];
 
-/** what the device keeps in IndexedDB (idb-keyval's store) and in the caches, as text to search */
-async function deviceStorage(page: Page): Promise<{ records: Record<string, string>; caches: Record<string, string[]> }> {
-  return page.evaluate(async () => {
-    const records: Record<string, string> = {};
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(info.name!);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const storeName of Array.from(db.objectStoreNames)) {
-        const store = db.transaction(storeName).objectStore(storeName);
-        const [keys, values] = await Promise.all(
-          [store.getAllKeys(), store.getAll()].map((r) => new Promise<unknown[]>((resolve) => (r.onsuccess = () => resolve(r.result as unknown[])))),
-        );
-        keys!.forEach((key, i) => (records[`${info.name}/${storeName}/${String(key)}`] = JSON.stringify(values![i] ?? null)));
-      }
-      db.close();
-    }
-    const cached: Record<string, string[]> = {};
-    for (const name of await caches.keys()) cached[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
-    return { records, caches: cached };
-  });
-}
-
 /** nothing of this student's on the device: no record or cached file names them, nor any answer of theirs */
 async function expectNothingOf(page: Page, student: Student, hash: string): Promise<void> {
   const { records, caches } = await deviceStorage(page);
@@ -64,17 +39,6 @@ async function expectNothingOf(page: Page, student: Student, hash: string): Prom
   if (kept) expect(JSON.parse(kept).owner).toBeNull();
   const files = Object.entries(caches).flatMap(([name, paths]) => paths.map((p) => `${name} ${p}`));
   expect(files.filter((f) => f.includes('/api/') || f.includes('/pdf/ebooks/')), 'cached answers or gated files').toEqual([]);
-}
-
-/** the device's record has an answer to each of these paths fetched since `since` (written a moment after it arrives) */
-async function untilKept(page: Page, paths: string[], since = 0): Promise<void> {
-  await expect
-    .poll(async () => {
-      const record = Object.entries((await deviceStorage(page)).records).find(([key]) => key.endsWith('/cepass.queries'))?.[1];
-      const queries = record ? (JSON.parse(record) as { state: { queries: { queryKey: unknown[]; state: { dataUpdatedAt: number } }[] } }).state.queries : [];
-      return paths.filter((p) => !queries.some((q) => q.queryKey[1] === p && q.state.dataUpdatedAt >= since));
-    }, { timeout: 15_000 })
-    .toEqual([]);
 }
 
 test('after one online visit, a cold start with the server gone shows what was seen, marked with its time', async ({ page, context, playwright }) => {

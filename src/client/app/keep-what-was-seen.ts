@@ -5,7 +5,7 @@
 import { queryClient } from '../lib/query-client.ts';
 import { isUnreachable } from '../lib/api.ts';
 import { persistQueries, type PinTest } from '../lib/offline/query-persister.ts';
-import { isDownloadQuery, whenDownloadsHydrated } from '../features/downloads/downloads-store.ts';
+import { isDownloadQuery, useDownloads, whenDownloadsHydrated } from '../features/downloads/downloads-store.ts';
 import { useSessionStore, whenSessionHydrated } from '../features/session/stores/session-store.ts';
 
 const owner = () => useSessionStore.getState().hash;
@@ -18,7 +18,17 @@ const restore = (): Promise<void> =>
     .then(() => import('../lib/offline/restore-queries.ts'))
     .then((m) => m.restoreQueries(queryClient, owner(), pinned)));
 
-export const queryPersister = persistQueries(queryClient, owner, pinned, { ready: whenSessionHydrated(), onUnreachable: () => void restore() });
+// nothing is written before the session (the owner) and the downloads (the pins) are read: a write before
+// would tag the answers with nobody, or drop a download's pages as unpinned
+export const queryPersister = persistQueries(queryClient, owner, pinned, {
+  ready: Promise.all([whenSessionHydrated(), whenDownloadsHydrated()]),
+  onUnreachable: () => void restore(),
+});
+
+// a download that completes pins its episode's pages, fetched when it began: they are written then
+useDownloads.subscribe((state, before) => {
+  if (state.items !== before.items) queryPersister.touch();
+});
 
 // offline already, or a query found no server before this module was loaded
 const failedBefore = queryClient

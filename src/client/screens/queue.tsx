@@ -57,6 +57,8 @@ export default function QueueScreen() {
   return (
     <Screen title="Watch Later">
       <MutationError mutation={remove} fallback={remove.variables && 'p' in remove.variables.ref ? 'Error trapped while removing episode.' : 'Error trapped while removing class.'} />
+      {/* with no list from the server (never seen, and no connection), what was added here still shows */}
+      {data === undefined && addedHere}
       {episodesOnly && page !== 1 ? (
         <Redirect to={paths.queue(1)} replace />
       ) : episodesOnly ? (

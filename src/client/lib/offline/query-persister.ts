@@ -12,8 +12,12 @@ import { isKept } from './kept-queries.ts';
 /** the IndexedDB record (idb-keyval's default store) */
 export const PERSISTED_QUERIES_KEY = 'cepass.queries';
 export const FORMAT = 1;
-/** writes are gathered: a screen's queries settle within a moment of each other */
-const WRITE_DELAY_MS = 500;
+/**
+ * Writes are gathered: a screen's queries settle within a moment of each other. Short, because a write begun
+ * as the page is left (pagehide) may be cut off with the page (the browser closes its IndexedDB connection):
+ * what came in more than this long before a reload is safe.
+ */
+const WRITE_DELAY_MS = 100;
 /** a hung IndexedDB (seen on WebKit, docs/decisions/0017) must not keep the app waiting */
 export const READ_TIMEOUT_MS = 2000;
 
@@ -47,6 +51,8 @@ const asSeen = (q: KeptQuery): KeptQuery => ({
 });
 
 export interface QueryPersister {
+  /** what is kept changed without a new answer (a download pins its pages): written a moment later */
+  touch: () => void;
   /** writes now what a pending write would have written */
   flush: () => Promise<void>;
   /** what was kept belonged to someone else (another student, or a visitor before a login): gone, and never merged again */
@@ -119,6 +125,7 @@ export function persistQueries(client: QueryClient, owner: () => string | null, 
   addEventListener('pagehide', onHide);
 
   return {
+    touch: schedule,
     flush: async () => {
       if (timer !== null) clearTimeout(timer);
       await write();
