@@ -211,6 +211,13 @@ test.describe('a webinar under way', () => {
   // a zone with an abbreviation of its own, so the test sees one (the machine's may be UTC)
   test.use({ timezoneId: 'America/New_York' });
 
+  /**
+   * the webinars under way by the server's clock now: the demo's "starts soon" one begins half an hour after
+   * the server started, which a slow run on a loaded machine can pass; the screens must agree with the server
+   */
+  const underWay = async (request: APIRequestContext, baseURL: string | undefined): Promise<string[]> =>
+    ((await (await request.get(`${baseURL}/api/upcoming?page=0`)).json()).data as { hash: string; inProgress: boolean }[]).filter((w) => w.inProgress).map((w) => w.hash);
+
   test('says LIVE NOW on the webinar list and on home, and no other row does; times name their zone @desktop', async ({ page, baseURL }) => {
     test.setTimeout(60_000);
     const start = (await (await page.request.get(`${baseURL}/api/class?c=${inProgress.hash}`)).json()).classObj.releaseDateUTC as string;
@@ -222,7 +229,10 @@ test.describe('a webinar under way', () => {
       const soon = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: startsSoon.title }) });
       await expect(live.getByText('LIVE NOW', { exact: true })).toBeVisible();
       await expect(soon).toBeVisible();
-      await expect(main.getByText('LIVE NOW', { exact: true })).toHaveCount(1);
+      const now = await underWay(page.request, baseURL);
+      expect(now).toContain(inProgress.hash);
+      await expect(main.getByText('LIVE NOW', { exact: true })).toHaveCount(now.length);
+      await expect(soon.getByText('LIVE NOW', { exact: true })).toHaveCount(now.includes(startsSoon.hash) ? 1 : 0);
       // the start in the phone's zone, with the zone named: EST or EDT in New York
       const when = formatDateTime(start, { timeZone: 'America/New_York' });
       expect(when).toMatch(/ E[SD]T$/);
@@ -255,11 +265,13 @@ test.describe('a webinar under way', () => {
     await expect(row.getByText(DATE_TIME_WITH_ZONE)).toBeVisible();
     await expectAccessible(page, '/seats with a webinar LIVE NOW');
 
-    // and the one starting soon is not under way on its own page
+    // and the one starting soon is not under way on its own page (unless the run has reached its start)
     await page.goto(`/reserve/${startsSoon.hash}`);
     await screenReady(page);
-    await expect(page.getByRole('timer')).not.toHaveText('Webinar in Progress...');
-    await expect(page.locator('main').getByText('LIVE NOW', { exact: true })).toHaveCount(0);
+    if (!(await underWay(page.request, baseURL)).includes(startsSoon.hash)) {
+      await expect(page.getByRole('timer')).not.toHaveText('Webinar in Progress...');
+      await expect(page.locator('main').getByText('LIVE NOW', { exact: true })).toHaveCount(0);
+    }
     await student.api.dispose();
   });
 });
