@@ -10,6 +10,12 @@ export const QUERY_EFFECTS: Readonly<Record<string, readonly string[]>> = {
   'podcast-view': ['podcast', 'listening', 'pending'],
   'podcast-listen': ['podcast', 'listening'],
   'page-view': [],
+  // a seat reserved, released, or a waitlist place turned into one: the class, Reserved Seats, the seat a cancel
+  // link names, and the RESERVED/WAITLIST badges of the webinar list, home and search
+  'reserve-seat': ['class', 'cancel-seat', 'seats', 'upcoming', 'home', 'search'],
+  'cancel-seat': ['class', 'cancel-seat', 'seats', 'upcoming', 'home', 'search'],
+  // a logged view changes what the guards read, and what CE in Progress and Viewed Tutorials list
+  'class-view': ['class', 'pending', 'tutorial-history'],
   'save-eval': ['exam', 'class', 'podcast', 'sva', 'survey', 'pending'],
   'save-sva-response': ['class', 'exam', 'survey'],
   'save-survey-response': ['class', 'exam'],

@@ -4,11 +4,10 @@
 // 'Video Unavailable'; Take Exam; the exam-completed banner with Proof of CE, Download and Share; watch later; the details. A live class redirects to its live page; the
 // router sends /classroom without a hash to /exams.
 import { useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { WatchLaterToggle } from '../components/content/watch-later-toggle.tsx';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
-import { getClass, type ClassDetail, type StudentClassData } from '#shared/api/classes';
-import { getPending, getTutorialHistory } from '#shared/api/my-ce';
+import type { ClassDetail, StudentClassData } from '#shared/api/classes';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { formatDate } from '#shared/domain/format';
 import { ProofOfCeDialog } from '../components/content/proof-of-ce-dialog.tsx';
@@ -20,20 +19,18 @@ import { paths } from '../config/paths.ts';
 import { GENERIC_ERROR } from '../lib/api.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { GET_CLASS_ERROR } from '../lib/messages.ts';
-import { apiQuery } from '../lib/query-client.ts';
 import { logClassView } from '../features/classes/api/class-view.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { useWatchLaterToggle } from '../features/watch-later/watch-later-store.ts';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { CertificateActions } from '../features/certificates/components/certificate-actions.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
+import { applyQueryEffects } from '../lib/query-effects.ts';
 
 /** spec §8: the watch-later removal failed */
 const REMOVE_ERROR = 'Error trapped while removing class.';
 
 interface BodyProps {
-  /** the class hash as the route named it: the key of the cached answer */
-  c: string;
   cls: ClassDetail;
   sd: StudentClassData | null;
   loggedIn: boolean;
@@ -41,17 +38,13 @@ interface BodyProps {
   fetchedAt: number;
 }
 
-function ClassroomBody({ c, cls: o, sd, loggedIn, fetchedAt }: BodyProps) {
-  const queryClient = useQueryClient();
+function ClassroomBody({ cls: o, sd, loggedIn, fetchedAt }: BodyProps) {
   const [, navigate] = useLocation();
   const [showMedia, setShowMedia] = useState(false);
   const [showProof, setShowProof] = useState(false);
-  const classKey = apiQuery(getClass, { c }).queryKey;
 
   // a logged view changes what the guards read, and what CE in Progress and Viewed Tutorials list
-  const refreshProgress = async () => {
-    await Promise.all([classKey, ['api', getPending.path], ['api', getTutorialHistory.path]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-  };
+  const refreshProgress = () => applyQueryEffects('class-view');
 
   // one log per visit of the page (the body is keyed by class), however often the video is paused and played
   const viewLogged = useRef(false);
@@ -189,7 +182,7 @@ export default function ClassroomScreen() {
   return (
     <Screen title={classObj.className} className="classroom">
       {/* keyed: another class's page starts with its own once-per-visit view log */}
-      <ClassroomBody key={classObj.hash} c={c} cls={classObj} sd={studentData} loggedIn={loggedIn} fetchedAt={cls.dataUpdatedAt} />
+      <ClassroomBody key={classObj.hash} cls={classObj} sd={studentData} loggedIn={loggedIn} fetchedAt={cls.dataUpdatedAt} />
     </Screen>
   );
 }

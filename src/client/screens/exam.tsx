@@ -19,7 +19,7 @@ import { showNotice } from '../lib/notice.ts';
 import { uuid } from '../lib/uuid.ts';
 import { certificatePdfUrl } from '../features/certificates/api/get-certificate-pdf.ts';
 import { useExam } from '../features/learning/api/get-exam.ts';
-import { gradeExam, refreshAfterPass, type ExamAnswer } from '../features/learning/api/grade-exam.ts';
+import { gradeExam, type ExamAnswer } from '../features/learning/api/grade-exam.ts';
 
 /** spec §5 (the server's too, exam.service.ts) */
 const ANSWER_ALL = 'Please answer all questions.';
@@ -69,9 +69,9 @@ function ExamForm({ place, title, questions, onPassed }: ExamFormProps) {
       if (outcome.kind === 'pending') return setQueued(true);
       const graded = outcome.answer as Graded;
       setResult(graded);
+      // (what the grading made stale is refreshed by the outbox, from the table of query effects)
       if (graded.passed) {
         onPassed();
-        void refreshAfterPass();
       } else {
         setAttemptKey(uuid());
       }
