@@ -34,6 +34,19 @@ export default defineConfig({
           testTimeout: 15_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // the client's outbox and transport against the real server in process (tests/outbox): happy-dom for
+          // the page (ky's relative /api, IndexedDB by fake-indexeddb), the server's app from buildTestApp
+          name: 'outbox',
+          include: ['tests/outbox/**/*.test.ts'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:8080/' } },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

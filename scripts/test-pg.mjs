@@ -1,4 +1,4 @@
-// `npm run test:pg`: the server suite against PostgreSQL, so the two dialects never drift apart.
+// `npm run test:pg`: the server suite (and the outbox's property test) against PostgreSQL, so the two dialects never drift apart.
 // Needs TEST_DATABASE_URL (or DATABASE_URL) naming a database it may create schemas in; fails without one.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -21,5 +21,6 @@ try {
   process.exit(1);
 }
 const out = process.env.VITEST_JSON ?? path.join(root, 'test-results', 'vitest-pg.json');
-const r = spawnSync('npx', ['vitest', 'run', 'src/server'], { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url, VITEST_JSON: out } });
+// the server's tests, and the outbox's property test, whose client sends to the server in process (tests/outbox)
+const r = spawnSync('npx', ['vitest', 'run', 'src/server', 'tests/outbox'], { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url, VITEST_JSON: out } });
 process.exit(r.status ?? 1);

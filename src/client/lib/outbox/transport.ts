@@ -1,5 +1,6 @@
-// How the outbox sends an action: the contract's call (lib/api.ts) with the action's id as its Idempotency-Key,
-// and what each way of failing means for the action (outbox.ts). Loaded with the first replay, not before.
+// How the outbox sends an action: the contract's call (lib/api.ts) with the action's id as its Idempotency-Key
+// and its student as `s`, and what each way of failing means for the action (outbox.ts). Loaded with the first
+// replay, not before.
 import type { Endpoint } from '#shared/api/endpoint';
 import { IDEMPOTENCY_KEY_IN_FLIGHT } from '#shared/api/idempotency';
 import { postQueueAdd, postRemoveQueue } from '#shared/api/classes';
@@ -20,15 +21,23 @@ const LATER = new Set([408, 429]);
 /** the same key still running on the server (another tab's send, a first try whose answer was lost): shortly */
 const inFlight = (error: ApiError) => error.status === 409 && error.serverMessage === IDEMPOTENCY_KEY_IN_FLIGHT;
 
+/** the contract's refusal of an `s` that is not the session's student (plugins/contract.ts) */
+const ANOTHER_STUDENT = 'This record belongs to another student.';
+const notTheirSession = (error: ApiError) => error.status === 403 && error.serverMessage === ANOTHER_STUDENT;
+
 export async function sendAction(action: OutboxAction): Promise<SendResult> {
   const endpoint = OUTBOX_ENDPOINTS.get(action.path);
   if (!endpoint) return { kind: 'refused', message: errorMessage(null), status: 400 };
   try {
-    const answer = await call(endpoint, { body: action.body as never, idempotencyKey: action.id });
+    // the action names its student (`s`): the session is the browser's, shared by every tab, and a tab still
+    // showing a student after another logged in elsewhere would otherwise send that student's actions as the
+    // other's (tests/outbox). The contract refuses an `s` that is not the session's before anything runs.
+    const answer = await call(endpoint, { body: { ...(action.body as object), s: action.owner } as never, idempotencyKey: action.id });
     return { kind: 'applied', answer };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'retry' };
-    if (error.status === 401) return { kind: 'login' };
+    // no session, or another student's: the action waits for its own student's next login
+    if (error.status === 401 || notTheirSession(error)) return { kind: 'login' };
     if (inFlight(error)) return { kind: 'retry', after: 1000 };
     if (isUnreachable(error) || error.status >= 500 || LATER.has(error.status)) return { kind: 'retry' };
     return { kind: 'refused', message: errorMessage(error), status: error.status, error };
