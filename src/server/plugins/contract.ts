@@ -3,7 +3,7 @@
 // calls no issue has built yet.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, type ParsedQueryOf, type ResultOf } from '#shared/api/endpoint';
+import { ANOTHER_STUDENT, NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, type ParsedQueryOf, type ResultOf } from '#shared/api/endpoint';
 import { allEndpoints } from '#shared/api/index';
 import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
 import type { SessionStudent } from './session.ts';
@@ -163,7 +163,7 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
         // `s` is accepted for compatibility but never identifies anyone (decisions.md 1)
         const field = ep.identityField ?? 's';
         const s = (query?.output as Record<string, unknown> | undefined)?.[field] ?? (body?.output as Record<string, unknown> | undefined)?.[field];
-        if (typeof s === 'string' && s !== '' && req.student && s !== req.student.hash) return fail(reply, 403, 'This record belongs to another student.');
+        if (typeof s === 'string' && s !== '' && req.student && s !== req.student.hash) return fail(reply, 403, ANOTHER_STUDENT);
         if (typeof s === 'string' && s !== '' && !req.student && ep.access !== 'public') return fail(reply, 401, 'Please log in to continue.');
 
         const answer = async () => {

@@ -54,4 +54,6 @@ export const ErrorBody = v.object({
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 
+/** a call naming another student than the session's (decisions.md 1): the contract refuses it with 403 */
+export const ANOTHER_STUDENT = 'This record belongs to another student.';
 export const NOT_AVAILABLE_YET = 'Not available yet.';

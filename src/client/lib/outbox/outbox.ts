@@ -189,7 +189,13 @@ export function createOutbox(options: OutboxOptions) {
     running = (async () => {
       do {
         again = false;
-        await lock(pass);
+        try {
+          await lock(pass);
+        } catch {
+          // the device's storage failed mid-pass (full, or closed under us): what is stored stays, and is tried again
+          for (const id of waiting.keys()) settle(id, { done: { kind: 'pending' } });
+          retryLater(1);
+        }
       } while (again);
     })().finally(() => {
       running = null;

@@ -1,7 +1,7 @@
 // How the outbox sends an action: the contract's call (lib/api.ts) with the action's id as its Idempotency-Key
 // and its student as `s`, and what each way of failing means for the action (outbox.ts). Loaded with the first
 // replay, not before.
-import type { Endpoint } from '#shared/api/endpoint';
+import { ANOTHER_STUDENT, type Endpoint } from '#shared/api/endpoint';
 import { IDEMPOTENCY_KEY_IN_FLIGHT } from '#shared/api/idempotency';
 import { postQueueAdd, postRemoveQueue } from '#shared/api/classes';
 import { postGradeExam, postSaveAffidavit, postSaveEval, postSaveSurveyResponse, postSaveSvaResponse } from '#shared/api/learning';
@@ -22,7 +22,6 @@ const LATER = new Set([408, 429]);
 const inFlight = (error: ApiError) => error.status === 409 && error.serverMessage === IDEMPOTENCY_KEY_IN_FLIGHT;
 
 /** the contract's refusal of an `s` that is not the session's student (plugins/contract.ts) */
-const ANOTHER_STUDENT = 'This record belongs to another student.';
 const notTheirSession = (error: ApiError) => error.status === 403 && error.serverMessage === ANOTHER_STUDENT;
 
 export async function sendAction(action: OutboxAction): Promise<SendResult> {

@@ -34,6 +34,24 @@ export const useSessionStore = create<SessionState>()(
   ),
 );
 
+// Every tab of the app follows a login or logout made in another: the session cookie is the browser's, so a tab
+// still showing the last student would read and send as the new one (the outbox's property test found it).
+if (typeof BroadcastChannel !== 'undefined') {
+  const channel = new BroadcastChannel('cepass-session');
+  let fromAnotherTab = false;
+  useSessionStore.subscribe((state, before) => {
+    if (!fromAnotherTab && useSessionStore.persist.hasHydrated() && state.hash !== before.hash) channel.postMessage({ hash: state.hash, name: state.name, email: state.email });
+  });
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    fromAnotherTab = true;
+    try {
+      useSessionStore.setState(parsePersisted(schema, event.data));
+    } finally {
+      fromAnotherTab = false;
+    }
+  };
+}
+
 const subscribeHydration = (onChange: () => void) => useSessionStore.persist.onFinishHydration(onChange);
 const hasHydrated = () => useSessionStore.persist.hasHydrated();
 
