@@ -48,7 +48,7 @@ export function OfflineBanner() {
       {seenAt !== null ? (
         <p className="offline-banner offline-seen">
           <span>Offline — showing what you saw at {seenAtText(seenAt)}</span>
-          <button type="button" className="offline-retry" disabled={trying} onClick={() => void client.refetchQueries({ type: 'active' })}>
+          <button type="button" className="bar-action" disabled={trying} onClick={() => void client.refetchQueries({ type: 'active' })}>
             {trying ? 'Trying…' : 'Try again'}
           </button>
         </p>

@@ -78,7 +78,7 @@ export function OutboxStatus() {
                   ? `Log in again to send ${plural(waiting, 'action', 'actions')} saved on this phone`
                   : `${plural(waiting, 'action', 'actions')} saved on this phone, waiting to be sent`}
             </span>
-            <button type="button" className="outbox-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+            <button type="button" className="bar-action" aria-haspopup="dialog" onClick={() => setOpen(true)}>
               Details
             </button>
           </p>
@@ -86,7 +86,7 @@ export function OutboxStatus() {
         {!loggedIn && loginNeeded && waiting > 0 && (
           <p className="outbox-bar">
             <span>Log in to send what you did offline.</span>
-            <Link className="outbox-open" href={paths.login()}>
+            <Link className="bar-action" href={paths.login()}>
               Log In
             </Link>
           </p>

@@ -9,7 +9,7 @@ import { createStore } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { idbStorage } from '../../lib/persist/idb-storage.ts';
+import { idbStorage, whenHydrated } from '../../lib/persist/idb-storage.ts';
 import { parsePersisted, persistedStores, type AutoRemoveDays, type PersistedDownload, type PersistedDownloads } from '../../lib/persist/schema.ts';
 import type { PlayerEpisode } from '../player/episode.ts';
 
@@ -52,15 +52,7 @@ export const useDownloads = create<DownloadsState>()(
 export const transferKey = (kind: DownloadKind, hash: string): string => `${kind}:${hash}`;
 
 /** resolves once the stored list has been read; every write waits for it */
-export const whenDownloadsHydrated = (): Promise<void> =>
-  useDownloads.persist.hasHydrated()
-    ? Promise.resolve()
-    : new Promise((resolve) => {
-        const off = useDownloads.persist.onFinishHydration(() => {
-          off();
-          resolve();
-        });
-      });
+export const whenDownloadsHydrated = (): Promise<void> => whenHydrated(useDownloads);
 
 const subscribeHydration = (onChange: () => void) => useDownloads.persist.onFinishHydration(onChange);
 /** true once the stored list has been read (the Downloads screen and the logout choice wait for it) */

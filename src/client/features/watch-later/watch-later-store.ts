@@ -9,7 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { postQueueAdd, postRemoveQueue } from '#shared/api/classes';
-import { idbStorage } from '../../lib/persist/idb-storage.ts';
+import { idbStorage, whenHydrated } from '../../lib/persist/idb-storage.ts';
 import { parsePersisted, persistedStores, type PersistedWatchLater, type WatchLaterDecision } from '../../lib/persist/schema.ts';
 import { submitAction, type Submitted } from '../../lib/outbox/index.ts';
 import { useSessionStore, whenSessionHydrated } from '../session/stores/session-store.ts';
@@ -33,15 +33,7 @@ export const useWatchLater = create<PersistedWatchLater>()(
   }),
 );
 
-const hydrated = (): Promise<void> =>
-  useWatchLater.persist.hasHydrated()
-    ? Promise.resolve()
-    : new Promise((resolve) => {
-        const off = useWatchLater.persist.onFinishHydration(() => {
-          off();
-          resolve();
-        });
-      });
+const hydrated = (): Promise<void> => whenHydrated(useWatchLater);
 
 /** the decisions of the student logged in (another student's, left by a session that ended, are dropped) */
 async function decisionsOf(owner: string): Promise<Record<string, WatchLaterDecision>> {

@@ -34,3 +34,14 @@ export const idbStorage = <S extends v.GenericSchema>(schema: S, store?: UseStor
     }
   },
 });
+
+/** resolves once a persisted store has read what the device holds; every write waits for it (zustand#562) */
+export const whenHydrated = (store: { persist: { hasHydrated: () => boolean; onFinishHydration: (fn: () => void) => () => void } }): Promise<void> =>
+  store.persist.hasHydrated()
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const off = store.persist.onFinishHydration(() => {
+          off();
+          resolve();
+        });
+      });

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { idbStorage } from '../../../lib/persist/idb-storage.ts';
+import { idbStorage, whenHydrated } from '../../../lib/persist/idb-storage.ts';
 import { parsePersisted, persistedStores, type PersistedSession } from '../../../lib/persist/schema.ts';
 
 const { key, version, schema } = persistedStores.session;
@@ -59,8 +59,7 @@ const hasHydrated = () => useSessionStore.persist.hasHydrated();
 export const useSessionHydrated = (): boolean => useSyncExternalStore(subscribeHydration, hasHydrated, () => false);
 
 /** resolves once hydrated; use before writing from outside React */
-export const whenSessionHydrated = (): Promise<void> =>
-  hasHydrated() ? Promise.resolve() : new Promise((resolve) => { const off = subscribeHydration(() => { off(); resolve(); }); });
+export const whenSessionHydrated = (): Promise<void> => whenHydrated(useSessionStore);
 
 export const useIsLoggedIn = (): boolean => useSessionStore((s) => s.hash !== null);
 
