@@ -106,19 +106,19 @@ test('what is done in a tunnel survives a reload and is applied once when the se
     await offline.getByRole('group', { name: `${i + 1}. ${q.question}`, exact: true }).getByRole('radio', { name: q.options[q.correct - 1], exact: true }).check();
   }
   await offline.getByRole('button', { name: 'Submit Exam' }).click();
-  await expect(offline.getByText(/^Saved on this phone\. Your exam will be graded when you are back online/)).toBeVisible();
+  await expect(offline.getByText(/^Saved on this device\. Your exam will be graded when you are back online/)).toBeVisible();
 
   // a reload while still offline keeps every action, in order, and says so
   offline = await coldStart(context);
   await offline.goto('/home');
-  await expect(offline.getByText(/^5 actions saved on this phone, waiting to be sent$/)).toBeVisible();
+  await expect(offline.getByText(/^5 actions saved on this device, waiting to be sent$/)).toBeVisible();
   const kept = await outboxPaths(offline);
   expect(kept.filter((p) => p === 'queue-add' || p === 'remove-queue')).toEqual(['queue-add', 'remove-queue', 'queue-add', 'remove-queue']);
   expect(kept).toContain('podcast-view');
   expect(kept.at(-1)).toBe('grade-exam');
   await expect(watchLater(offline, 'Add to')).toHaveCount(0);
   await offline.goto('/queue');
-  await expect(offline.getByRole('heading', { name: 'Added on this phone' })).toBeVisible();
+  await expect(offline.getByRole('heading', { name: 'Added on this device' })).toBeVisible();
   await expect(offline.getByRole('link', { name: classA.title })).toBeVisible();
 
   // the server is back: the app replays on its own (the backoff timer, or the next call), each action once
@@ -127,7 +127,7 @@ test('what is done in a tunnel survives a reload and is applied once when the se
   await expect(offline.getByText(`Your exam “${episode.title}” was graded: `, { exact: false })).toBeVisible({ timeout: 30_000 });
   await expect(offline.getByRole('link', { name: /View Certificate/ })).toBeVisible();
   await expect.poll(() => outboxPaths(offline), { timeout: 15_000 }).toEqual([]);
-  await expect(offline.getByText(/saved on this phone, waiting to be sent/)).toHaveCount(0);
+  await expect(offline.getByText(/saved on this device, waiting to be sent/)).toHaveCount(0);
 
   const classId = (hash: string) => database((db) => (db.prepare('select id from classes where hash = ?').get(hash) as { id: number }).id);
   const podcastId = database((db) => (db.prepare('select id from podcasts where hash = ?').get(episode.hash) as { id: number }).id);
@@ -157,8 +157,8 @@ test("a student's actions left on the device are never sent under another studen
   await expect(watchLater(page, 'Remove from')).toBeVisible();
   // A logs out offline, keeping the action for A's next login
   await page.goto('/logout');
-  await expect(page.getByRole('group', { name: '1 action saved on this phone is not sent yet.' })).toBeVisible();
-  await page.getByRole('radio', { name: 'Keep them on this phone for my next login' }).check();
+  await expect(page.getByRole('group', { name: '1 action saved on this device is not sent yet.' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Keep them on this device for my next login' }).check();
   await page.getByRole('button', { name: 'Yes, Log Out' }).click();
   await expect(page).toHaveURL((u) => u.pathname === '/login');
 
@@ -172,7 +172,7 @@ test("a student's actions left on the device are never sent under another studen
   const cls = database((db) => (db.prepare('select id from classes where hash = ?').get(classA.hash) as { id: number }).id);
   expect(count('select count(*) n from queue where student_id = ? and class_id = ?', studentId(b.username), cls)).toBe(0);
   expect(count('select count(*) n from queue where student_id = ? and class_id = ?', studentId(a.username), cls)).toBe(0);
-  await expect(offline.getByText(/saved on this phone/)).toHaveCount(0);
+  await expect(offline.getByText(/saved on this device/)).toHaveCount(0);
 
   // A logs in again: A's action goes, for A
   await offline.goto('/logout');

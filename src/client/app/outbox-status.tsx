@@ -36,7 +36,7 @@ function OutboxSheet({ onClose }: { onClose: () => void }) {
     </li>
   );
   return (
-    <Dialog title="Saved on this phone" onClose={onClose}>
+    <Dialog title="Saved on this device" onClose={onClose}>
       {() => (
         <>
           {attention.length > 0 && (
@@ -75,8 +75,8 @@ export function OutboxStatus() {
               {attention.length > 0
                 ? `${plural(attention.length, 'action needs', 'actions need')} your attention`
                 : loginNeeded
-                  ? `Log in again to send ${plural(waiting, 'action', 'actions')} saved on this phone`
-                  : `${plural(waiting, 'action', 'actions')} saved on this phone, waiting to be sent`}
+                  ? `Log in again to send ${plural(waiting, 'action', 'actions')} saved on this device`
+                  : `${plural(waiting, 'action', 'actions')} saved on this device, waiting to be sent`}
             </span>
             <button type="button" className="bar-action" aria-haspopup="dialog" onClick={() => setOpen(true)}>
               Details

@@ -35,7 +35,7 @@ export const AFFIDAVIT_SAVE_ERROR: FailureTexts = { refused: 'System API error s
 /** spec §8 "Exam": grading refused without a message, or failed */
 export const GRADE_ERROR: FailureTexts = { refused: 'Technical Error. Try again later.', broken: 'Technical error.  Contact support.' };
 /** an exam submitted with no answer from CE Pass: kept on the device by the outbox, graded when the network is back */
-export const EXAM_QUEUED = 'Saved on this phone. Your exam will be graded when you are back online, and the app will tell you the result.';
+export const EXAM_QUEUED = 'Saved on this device. Your exam will be graded when you are back online, and the app will tell you the result.';
 /** spec §8 "Exam": the exam (with the student's progress in it) failed to load */
 export const EXAM_LOAD_BROKEN = 'Technical error.  Contact support.';
 /** spec §8 "Exam": the server would not give this student the exam; the screen returns to the course */
@@ -83,8 +83,8 @@ export const EPISODE_UNPLAYABLE = 'This episode could not be played. Check your 
 /** downloads (features/downloads; the spec has no texts for them): why a download did not complete, in plain words */
 export const DOWNLOAD_TEXTS = {
   network: 'No connection for the download. Try again when you are online.',
-  space: 'This phone is out of space for downloads. Delete some downloads or free up space, then try again.',
-  storage: 'This phone could not save the download. Free up some space or delete some downloads, then try again.',
+  space: 'This device is out of space for downloads. Delete some downloads or free up space, then try again.',
+  storage: 'This device could not save the download. Free up some space or delete some downloads, then try again.',
   server: 'The download could not start. Try again later.',
   login: 'Log in again to download this e-book.',
   unsupported: 'This browser cannot keep downloads. Try Chrome or Safari.',
@@ -93,10 +93,10 @@ export const DOWNLOAD_TEXTS = {
 export const AUTO_REMOVE_LABEL = 'Remove episodes after they are heard to the end';
 export const AUTO_REMOVE_CHOICES: Record<0 | 1 | 7 | 30, string> = { 0: 'Never', 1: 'After 1 day', 7: 'After 7 days', 30: 'After 30 days' };
 export const DOWNLOADS_EMPTY = 'Nothing downloaded yet. Download episodes and e-books to have them with no signal, on the road or in a tunnel.';
-export const DELETE_ALL_DOWNLOADS_CONFIRM = 'Delete every download from this phone?';
+export const DELETE_ALL_DOWNLOADS_CONFIRM = 'Delete every download from this device?';
 export const LOGOUT_REMOVE_DOWNLOADS = 'Also remove downloads';
 /** what logout always removes, said beside the choice */
 export const LOGOUT_EBOOKS_GO = 'Saved e-books are always removed at logout.';
 
 /** an action kept in the outbox (lib/outbox) because CE Pass could not be reached: nothing is lost */
-export const SAVED_ON_DEVICE = 'Saved on this phone. It will be sent when you are back online.';
+export const SAVED_ON_DEVICE = 'Saved on this device. It will be sent when you are back online.';

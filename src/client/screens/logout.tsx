@@ -13,10 +13,10 @@ import { LOGOUT_CONFIRM, logOut } from '../app/logout.ts';
 type Unsent = 'send' | 'keep' | 'discard';
 const UNSENT_CHOICES: { value: Unsent; label: string }[] = [
   { value: 'send', label: 'Send them first' },
-  { value: 'keep', label: 'Keep them on this phone for my next login' },
+  { value: 'keep', label: 'Keep them on this device for my next login' },
   { value: 'discard', label: 'Discard them' },
 ];
-const NOT_ALL_SENT = 'Not everything could be sent: CE Pass cannot be reached. Keep them on this phone, or discard them.';
+const NOT_ALL_SENT = 'Not everything could be sent: CE Pass cannot be reached. Keep them on this device, or discard them.';
 
 export default function LogoutScreen() {
   const [busy, setBusy] = useState(false);
@@ -45,7 +45,7 @@ export default function LogoutScreen() {
       <p>{LOGOUT_CONFIRM}</p>
       {unsentCount > 0 && (
         <ChoiceGroup
-          legend={`${unsentCount} ${unsentCount === 1 ? 'action' : 'actions'} saved on this phone ${unsentCount === 1 ? 'is' : 'are'} not sent yet.`}
+          legend={`${unsentCount} ${unsentCount === 1 ? 'action' : 'actions'} saved on this device ${unsentCount === 1 ? 'is' : 'are'} not sent yet.`}
           name="unsent"
           type="radio"
           options={UNSENT_CHOICES.filter((c) => !(notSent && c.value === 'send'))}

@@ -10,7 +10,7 @@ const ITEMS: readonly HubItem[] = [
   { href: paths.queue(), label: 'Watch Later', description: 'Webinars and episodes you saved for later.', icon: 'bookmark' },
   { href: paths.seats(), label: 'Reserved Seats', description: 'Live webinars you reserved or are waitlisted for.', icon: 'calendar' },
   { href: paths.tutorialHistory(), label: 'Viewed Tutorials', description: 'Product training you have watched.', icon: 'viewed' },
-  { href: paths.downloads(), label: 'Downloads', description: 'Episodes and e-books on this phone, for no signal.', icon: 'download' },
+  { href: paths.downloads(), label: 'Downloads', description: 'Episodes and e-books on this device, for no signal.', icon: 'download' },
 ];
 
 export default function MyCeScreen() {

@@ -104,7 +104,7 @@ function CountLine({ ref, total }: { ref: RefObject<HTMLParagraphElement | null>
 function AddedHere({ items }: { items: { key: string; title: string; href: string }[] }) {
   return (
     <section className="home-section" aria-labelledby="queue-added-here">
-      <h2 id="queue-added-here">Added on this phone</h2>
+      <h2 id="queue-added-here">Added on this device</h2>
       <p className="hint">Saved here, and added to your list as soon as CE Pass can be reached.</p>
       <ul className="outbox-list">
         {items.map((item) => (

@@ -181,7 +181,7 @@ function DownloadControl({ kind, hash, title, start, variant, noun }: ControlPro
         >
           {() => (
             <p>
-              <strong>{title}</strong> is on this phone ({formatSize(record.bytes)}) and {kind === 'ebook' ? 'opens' : 'plays'} with no connection.
+              <strong>{title}</strong> is on this device ({formatSize(record.bytes)}) and {kind === 'ebook' ? 'opens' : 'plays'} with no connection.
             </p>
           )}
         </Dialog>
