@@ -4,7 +4,6 @@
 // adding and removing work offline, survive a reload, and never flicker back while the answer is on its way.
 // Writes wait for hydration (offline-and-audio.md §8): a write before the stored decisions are read would put
 // an empty set over them.
-import { useSyncExternalStore } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -108,6 +107,3 @@ export function useWatchLaterChanges(fetchedAt: number): { added: (WatchLaterDec
   }
   return { added: added.sort((a, b) => b.at - a.at), removed };
 }
-
-const subscribeHydration = (onChange: () => void) => useWatchLater.persist.onFinishHydration(onChange);
-export const useWatchLaterHydrated = (): boolean => useSyncExternalStore(subscribeHydration, () => useWatchLater.persist.hasHydrated(), () => false);

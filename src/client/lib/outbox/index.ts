@@ -49,7 +49,6 @@ export function configureOutbox(options: { owner: () => string | null; onApplied
   void refreshView();
 }
 
-export const refreshOutboxView = refreshView;
 
 /**
  * An action of the student's, through the outbox: written on the device first, then sent (in order, once). The
