@@ -57,6 +57,10 @@ test('what is done in a tunnel survives a reload and is applied once when the se
   await untilControlled(page);
   await page.getByRole('button', { name: `Play ${episode.title}`, exact: true }).first().click();
   await expect(page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: 15_000 });
+  // stopped, so the play in the tunnel is a new start (a play log), not the resume of the episode the player kept
+  await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: `Open the player: ${episode.title}` }).click();
+  await page.getByRole('dialog', { name: 'Now Playing' }).getByRole('button', { name: 'Stop and close player' }).click();
+  await expect(page.getByRole('region', { name: 'Player' })).toHaveCount(0);
   await page.goto(`/eval-podcast/${episode.hash}`);
   const excellent = page.getByRole('radio', { name: 'Excellent' });
   await expect(excellent.first()).toBeVisible();
