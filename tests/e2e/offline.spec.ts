@@ -127,7 +127,8 @@ test('logging out online leaves nothing of the student on the device; downloaded
     await logIn(page, student, '/account');
     await untilControlled(page);
     await expect(page.getByText(/Your CE credits/)).toBeVisible();
-    await untilKept(page, ['account-home']);
+    // (the AGD reminder asks for the profile too: wait for it here, or leaving the page aborts it)
+    await untilKept(page, ['account-home', 'profile']);
     // an episode and an e-book kept for no signal
     await page.goto(`/podcast/${show.hash}/${episode.hash}`);
     // (the second student finds the episode the first kept: downloaded episodes are public and stay)

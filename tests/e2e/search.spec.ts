@@ -233,9 +233,9 @@ const KINDS = [
 ] as const;
 
 /** every kind's heading with its count, as the server counted them, and no heading for a kind it did not find */
-async function expectGroups(page: Page, answer: Awaited<ReturnType<typeof searchAnswer>>, q: string) {
+async function expectGroups(page: Page, answer: Awaited<ReturnType<typeof searchAnswer>>, q: string, timeout?: number) {
   const total = KINDS.reduce((sum, [kind]) => sum + answer[kind].totalRows, 0);
-  await expect(page.locator('.search-summary')).toHaveText(`${total} results for “${q}”`);
+  await expect(page.locator('.search-summary')).toHaveText(`${total} results for “${q}”`, { timeout });
   for (const [kind, title] of KINDS) {
     const heading = page.getByRole('heading', { name: new RegExp(`^${title} \\(\\d+\\)$`) });
     if (answer[kind].totalRows === 0) await expect(heading).toHaveCount(0);
@@ -305,10 +305,11 @@ test.describe('search while typing @desktop', () => {
 
     await page.goto('/search');
     await screenReady(page);
-    // a slow connection, as on a phone in a clinic's basement: an answer takes 2 s to come
+    // a slow connection, as on a phone in a clinic's basement: an answer takes 4 s to come (long enough that
+    // the next keystrokes overtake it even on a loaded CI machine)
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2000, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 4000, downloadThroughput: -1, uploadThroughput: -1 });
     const { asked, cancelled } = watchSearches(page);
 
     await field(page).fill('implant');
@@ -316,7 +317,7 @@ test.describe('search while typing @desktop', () => {
     await expect.poll(() => asked, { intervals: [50] }).toEqual(['implant']);
     await field(page).fill('fluo');
 
-    await expectGroups(page, answer, 'fluo');
+    await expectGroups(page, answer, 'fluo', 15_000);
     expect(asked).toEqual(['implant', 'fluo']);
     expect(cancelled).toEqual([{ q: 'implant', error: expect.stringMatching(/ABORTED/) }]);
     await expect(page.getByText(implantOnly, { exact: true })).toHaveCount(0);
