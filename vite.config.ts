@@ -63,6 +63,19 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // few files on a screen's path (quality-bars.md counts them): what the entry needs statically in one file
+        // instead of a dozen modulepreloads, and what ten or more screens import in one more, instead of a file
+        // per small shared module; everything else is split by route as Rolldown decides
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'shared', test: /src[\\/](client|shared)[\\/]/, minShareCount: 10, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,26 +1,27 @@
 // The app: server-state provider, session wiring, the page shell, the routes and the navigation effects.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient, setUnauthorizedHandler } from '../lib/query-client.ts';
+import { firstScreen } from '../lib/first-screen.ts';
 import { useSessionStore } from '../features/session/stores/session-store.ts';
 import { PageShell } from './shell/page-shell.tsx';
 import { AppRoutes } from './router.tsx';
 import { NavigationEffects } from './navigation-effects.tsx';
-import { OfflineBanner } from './offline-banner.tsx';
-import { OutboxStatus } from './outbox-status.tsx';
-import { WhenIdle } from './deferred.tsx';
-import './outbox.ts';
+import { later, WhenIdle } from './deferred.tsx';
+
+const OfflineBanner = later(() => import('./offline-banner.tsx').then((m) => m.OfflineBanner));
+const OutboxStatus = later(() => import('./outbox-status.tsx').then((m) => m.OutboxStatus));
 
 // registered after the first view is up: the worker and workbox-window are not needed to show it
 const PwaUpdatePrompt = lazy(() => import('./pwa-update.tsx'));
 
 // what was seen is kept from then on, and read back when CE Pass cannot be reached (docs/decisions/0018): not
-// needed to show the first screen, so loaded after it mounts; not left to an idle moment either, which Safari
-// (no requestIdleCallback) gives seconds later, and a screen left sooner would not be kept
-function KeepWhatWasSeen() {
-  useEffect(() => void import('./keep-what-was-seen.ts'), []);
-  return null;
-}
+// needed to show the first screen, so loaded once it is shown (the cache still holds its answers then); not left
+// to an idle moment, which Safari (no requestIdleCallback) gives seconds later
+void firstScreen.then(() => import('./keep-what-was-seen.ts'));
+// the outbox's wiring (the student, the replays, what an applied action refreshes) the same way: an action the
+// student takes before waits for it (lib/outbox), and actions kept from before go once it is wired
+void firstScreen.then(() => import('./outbox.ts'));
 
 
 // the server ended the session (expired, revoked): forget it here too, so guarded screens send to /login
@@ -43,7 +44,6 @@ export function App() {
           <PwaUpdatePrompt />
         </Suspense>
       </WhenIdle>
-      <KeepWhatWasSeen />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
-// Renders its children only once the page has loaded and the main thread is idle, so secondary work
-// (service-worker registration) never competes with the first view.
-import { useEffect, useState, type ReactNode } from 'react';
+// Renders its children only once the first screen is shown and the main thread is idle, so secondary work
+// (the side columns, the rows' Download buttons, service-worker registration) never competes with the first view.
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { firstScreen } from '../lib/first-screen.ts';
 
 const whenIdle = (run: () => void): (() => void) => {
   let cancel = () => undefined as void;
@@ -14,12 +15,14 @@ const whenIdle = (run: () => void): (() => void) => {
       cancel = () => clearTimeout(id);
     }
   };
-  if (document.readyState === 'complete') schedule();
-  else {
-    addEventListener('load', schedule, { once: true });
-    cancel = () => removeEventListener('load', schedule);
-  }
-  return () => cancel();
+  let cancelled = false;
+  void firstScreen.then(() => {
+    if (!cancelled) schedule();
+  });
+  return () => {
+    cancelled = true;
+    cancel();
+  };
 };
 
 /** `fallback`: what holds the place meanwhile (nothing by default) */
@@ -27,4 +30,20 @@ export function WhenIdle({ children, fallback = null }: { children: ReactNode; f
   const [ready, setReady] = useState(false);
   useEffect(() => whenIdle(() => setReady(true)), []);
   return <>{ready ? children : fallback}</>;
+}
+
+/**
+ * A part of the shell the first screen does not show (the outbox line, the offline marker, the player dock, the
+ * install entry): its code is fetched once the first screen is shown, not on an idle moment (Safari has none),
+ * and it renders nothing until then.
+ */
+export function later(load: () => Promise<ComponentType>): ComponentType {
+  const Part = lazy(() => firstScreen.then(load).then((part) => ({ default: part })));
+  return function Later() {
+    return (
+      <Suspense fallback={null}>
+        <Part />
+      </Suspense>
+    );
+  };
 }

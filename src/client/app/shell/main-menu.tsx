@@ -3,8 +3,10 @@
 // can install the app, its Install button (or the iOS add-to-home-screen hint).
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../config/paths.ts';
-import { InstallMenuEntry } from '../../features/install/install-offer.tsx';
+import { later } from '../deferred.tsx';
 import { useIsLoggedIn, useSessionStore } from '../../features/session/stores/session-store.ts';
+
+const InstallMenuEntry = later(() => import('../../features/install/install-offer.tsx').then((m) => m.InstallMenuEntry));
 
 interface Item {
   href: string;

@@ -6,15 +6,16 @@ import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useWide } from '../../lib/viewport.ts';
 import { MainMenu } from './main-menu.tsx';
-import { WhenIdle } from '../deferred.tsx';
+import { later, WhenIdle } from '../deferred.tsx';
 import { AdSlot } from './ad-slot.tsx';
 import { TabBar } from './tab-bar.tsx';
-import { PlayerDock } from '../../features/player/player-dock.tsx';
+import { SiteFooter } from './site-footer.tsx';
 
 // secondary content (after main on phones): loaded once the first view is up
 const LeftColumn = lazy(() => import('./side-columns.tsx').then((m) => ({ default: m.LeftColumn })));
 const RightColumn = lazy(() => import('./side-columns.tsx').then((m) => ({ default: m.RightColumn })));
-import { SiteFooter } from './site-footer.tsx';
+// the player restores the last episode once the first screen is shown; nothing of it is on that screen's path
+const PlayerDock = later(() => import('../../features/player/player-dock.tsx').then((m) => m.PlayerDock));
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 

@@ -4,6 +4,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { parentOf } from '../../config/parents.ts';
+import { markScreenMounted } from '../../lib/first-screen.ts';
 import { takeHeadingFocus } from '../../lib/navigation.ts';
 import { dismissNotice, useNotice, useNoticeTone } from '../../lib/notice.ts';
 import { Alert } from './alert.tsx';
@@ -30,6 +31,8 @@ export function Screen({ title, heading, className, children }: ScreenProps) {
   useEffect(() => {
     document.title = appTitle(title);
   }, [title]);
+
+  useEffect(markScreenMounted, []);
 
   useEffect(() => {
     if (takeHeadingFocus()) ref.current?.focus({ preventScroll: true });

@@ -24,6 +24,9 @@ interface OutboxView {
 export const useOutboxView = create<OutboxView>(() => ({ pending: [], attention: [], loginNeeded: false }));
 
 let owner: () => string | null = () => null;
+// the app wires the outbox once its first screen is shown (app.tsx): an action taken before waits for that
+let configured: () => void = () => undefined;
+const whenConfigured = new Promise<void>((resolve) => (configured = resolve));
 let onApplied: (action: OutboxAction, answer: unknown, screenWaiting: boolean) => void = () => undefined;
 
 export const outbox = createOutbox({
@@ -46,6 +49,7 @@ async function refreshView(): Promise<void> {
 export function configureOutbox(options: { owner: () => string | null; onApplied: (action: OutboxAction, answer: unknown, screenWaiting: boolean) => void }): void {
   owner = options.owner;
   onApplied = options.onApplied;
+  configured();
   void refreshView();
 }
 
@@ -55,8 +59,10 @@ export function configureOutbox(options: { owner: () => string | null; onApplied
  * promise says applied (with the server's answer) or pending (sent when the network is back); a refusal
  * rejects with an OutboxRefusal carrying the server's message.
  */
-export const submitAction = <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string, options: { quiet?: boolean } = {}): Promise<Submitted> =>
-  outbox.submit({ path: endpoint.path, body, label, id: uuid(), quiet: options.quiet });
+export const submitAction = async <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string, options: { quiet?: boolean } = {}): Promise<Submitted> => {
+  await whenConfigured;
+  return outbox.submit({ path: endpoint.path, body, label, id: uuid(), quiet: options.quiet });
+};
 
 /** a step the student took on a form (an evaluation, an answer): when it waits for the network, the next screen says so */
 export const submitStep = async <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string): Promise<Submitted> => {

@@ -1,0 +1,39 @@
+// The moment the first screen is up: its screen mounted and its data arrived (or its first try failed), and the
+// browser painted it. What that screen does not show (the side columns, the rows' Download buttons, the update
+// prompt, the writer of what was seen) waits for it, so none of it competes with the first view for the network
+// or the main thread (quality-bars.md: the first screen's JS is what the budget counts).
+import { queryClient } from './query-client.ts';
+
+/** past this, nothing waits longer for a screen whose data never comes */
+const AT_MOST_MS = 4000;
+
+let screenMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => (screenMounted = resolve));
+
+/** the screen frame (components/ui/screen.tsx) says a screen is on the page */
+export const markScreenMounted = (): void => screenMounted();
+
+// a query still on its first try holds the screen back; one that failed once is the screen's answer
+// (offline, it shows what was kept, which is loaded after this)
+const dataSettled = (): boolean => queryClient.getQueryCache().getAll().every((q) => q.state.fetchStatus !== 'fetching' || q.state.fetchFailureCount > 0);
+
+const settled = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (dataSettled()) return resolve();
+    const cache = queryClient.getQueryCache();
+    const unsubscribe = cache.subscribe(() => {
+      if (!dataSettled()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+
+// two frames: React committed the rows, then the browser painted them
+const painted = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+const atMost = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** resolves once, when the first screen is shown */
+export const firstScreen: Promise<void> =
+  typeof window === 'undefined'
+    ? Promise.resolve()
+    : Promise.race([mounted.then(() => settled()).then(painted), atMost(AT_MOST_MS)]);
