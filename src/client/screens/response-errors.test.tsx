@@ -66,6 +66,7 @@ describe('a survey answer', () => {
   const survey = {
     hash: 'srv1',
     sessionHash: 'sess1',
+    answered: [],
     questions: [{ hash: 'q1', question: 'Do you use sealants?', type: 'yesno', buttons: [{ hash: 'b1', label: 'Yes' }, { hash: 'b2', label: 'No' }] }],
     submit: { label: 'Finish' },
   };
@@ -84,6 +85,21 @@ describe('a survey answer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
     expect(await findText(SAVED_ON_DEVICE)).toBeTruthy();
     expect(await pendingPaths()).toEqual([['save-survey-response', 'pending']]);
+  });
+});
+
+describe('a survey left in the middle', () => {
+  it('opens at the first question the server has no answer to, in the same session', async () => {
+    const questions = ['q1', 'q2', 'q3'].map((hash, i) => ({ hash, question: `Question text ${i + 1}`, type: 'yesno', buttons: [{ hash: `${hash}y`, label: 'Yes' }, { hash: `${hash}n`, label: 'No' }] }));
+    const survey = { hash: 'srv1', sessionHash: 'sess1', answered: [{ q: 'q1', choices: ['q1y'] }], questions, submit: { label: 'Finish' } };
+    const calls = answerApi({ 'GET class': ok(afterEval), 'GET survey': ok({ status: true, rowCount: 1, data: [survey] }), 'POST save-survey-response': ok({ status: true }) });
+    await renderAt('/survey/perio101');
+    expect(await screen.findByRole('heading', { name: 'Question 2/3' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Question text 2' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Question 3/3' })).toBeTruthy();
+    expect(calls.filter((c) => c.key === 'POST save-survey-response').map((c) => c.body)).toEqual([expect.objectContaining({ q: 'q2', choices: ['q2n'], sessionHash: 'sess1', isLast: false })]);
   });
 });
 

@@ -44,6 +44,8 @@ export const getSurvey = endpoint({
       v.object({
         hash: v.string(),
         sessionHash: v.string(),
+        /** the student's answers so far: the survey resumes at the first question not in this list */
+        answered: v.array(v.object({ q: v.string(), choices: v.array(v.string()) })),
         questions: v.array(v.object({ hash: v.string(), question: v.string(), type: v.picklist(['yesno', 'single', 'multi']), buttons: v.array(v.object({ hash: v.string(), label: v.string() })) })),
         submit: v.object({ label: v.string() }),
       }),

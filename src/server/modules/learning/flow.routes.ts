@@ -2,7 +2,7 @@
 // the evaluation, the sponsored video's offer and the sponsor survey. Each step is a write on the
 // student's gradebook row, allowed by the course gate inside the same write transaction, so a browser
 // cannot skip ahead. Every save is idempotent (offline-and-audio.md 6): the evaluation is claimed by a
-// conditional UPDATE, and a resent offer or survey answer replaces its own earlier row.
+// conditional UPDATE, and a resent offer or survey answer replaces its own earlier row (one per question).
 import type { Kysely } from 'kysely';
 import { getSurvey, getSva, postSaveEval, postSaveSurveyResponse, postSaveSvaResponse } from '#shared/api/learning';
 import { nowIso, type Clock } from '../../clock.ts';
@@ -126,7 +126,7 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: C
       return { status: true };
     }),
 
-    implement(getSurvey, async ({ query }) => {
+    implement(getSurvey, async ({ query, student }) => {
       const cls = await classByHash(query.c);
       if (cls.surveyId === null) return { status: true, rowCount: 0, data: [] };
       const survey = await db.selectFrom('surveys').select(['id', 'hash', 'submitLabel']).where('id', '=', cls.surveyId).executeTakeFirstOrThrow();
@@ -134,14 +134,26 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: C
       const options = questions.length
         ? await db.selectFrom('surveyOptions').select(['questionId', 'hash', 'label']).where('questionId', 'in', questions.map((q) => q.id)).orderBy('position').orderBy('id').execute()
         : [];
+      // the student's answers so far (one per question): a survey left in the middle (a reload, a lost
+      // connection) resumes at the first question not answered, in the same session
+      const given = await db
+        .selectFrom('surveyResponses as r')
+        .innerJoin('surveyQuestions as q', 'q.id', 'r.questionId')
+        .select(['q.hash', 'r.choices', 'r.sessionHash'])
+        .where('r.studentId', '=', student.id)
+        .where('r.classId', '=', cls.id)
+        .where('r.surveyId', '=', survey.id)
+        .orderBy('r.id', 'desc')
+        .execute();
       return {
         status: true,
         rowCount: 1,
         data: [
           {
             hash: survey.hash,
-            // names this pass through the survey: its answers are kept together, and a resent answer replaces its own
-            sessionHash: randomHash(),
+            // names this pass through the survey: the one under way if there is one
+            sessionHash: given[0]?.sessionHash ?? randomHash(),
+            answered: given.map((g) => ({ q: g.hash, choices: JSON.parse(g.choices) as string[] })),
             questions: questions.map((q) => ({
               hash: q.hash,
               question: q.question,
@@ -170,20 +182,14 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: C
       await writeTransaction(db, async (trx) => {
         await gate.require(trx, 'survey', cls, student.id);
         await markDone(trx, student.id, cls, body.isLast ? 'surveyDoneAt' : null);
+        // one answer per student, class and question (migration 0012): an answer sent again, or given again
+        // in a later pass, replaces the one before
         const stored = JSON.stringify(choices);
-        const held = await trx
-          .selectFrom('surveyResponses')
-          .select('id')
-          .where('studentId', '=', student.id)
-          .where('questionId', '=', question.id)
-          .where('sessionHash', '=', body.sessionHash)
-          .executeTakeFirst();
-        if (held) await trx.updateTable('surveyResponses').set({ choices: stored }).where('id', '=', held.id).execute();
-        else
-          await trx
-            .insertInto('surveyResponses')
-            .values({ surveyId: survey.id, questionId: question.id, studentId: student.id, classId: cls.id, sessionHash: body.sessionHash, choices: stored, createdAt: nowIso(opts.clock) })
-            .execute();
+        await trx
+          .insertInto('surveyResponses')
+          .values({ surveyId: survey.id, questionId: question.id, studentId: student.id, classId: cls.id, sessionHash: body.sessionHash, choices: stored, createdAt: nowIso(opts.clock) })
+          .onConflict((oc) => oc.columns(['studentId', 'classId', 'questionId']).where('classId', 'is not', null).doUpdateSet({ choices: stored, sessionHash: body.sessionHash }))
+          .execute();
       });
       return { status: true };
     }),

@@ -202,7 +202,32 @@ describe('a full pass', () => {
     expect(json(await get(`survey?c=${none.hash}`, s!.cookie))).toEqual({ status: true, rowCount: 0, data: [] });
   });
 
-  it('serves the survey’s questions and options in their order, with a new session per fetch', async () => {
+  it('resumes a survey left in the middle: the same session and the answers so far, and one answer per question whatever is sent again', async () => {
+    const cls = await classWith(true, true);
+    const s = await evaluated(cls.id, cls.hash, 'resume');
+    const survey = (await surveyOf(cls.hash, s.cookie)).data[0]!;
+    expect(survey.answered).toEqual([]);
+    const [q1, q2] = survey.questions;
+    const answer = (q: typeof q1, sessionHash: string, choice = 0) =>
+      post('save-survey-response', { c: cls.hash, sh: survey.hash, q: q!.hash, choices: [q!.buttons[choice]!.hash], sessionHash, isLast: false }, s.cookie);
+    expect((await answer(q1, survey.sessionHash)).statusCode).toBe(200);
+
+    // a reload: the same pass, with the first question answered
+    const again = (await surveyOf(cls.hash, s.cookie)).data[0]!;
+    expect(again.sessionHash).toBe(survey.sessionHash);
+    expect(again.answered).toEqual([{ q: q1!.hash, choices: [q1!.buttons[0]!.hash] }]);
+
+    // the first answer sent twice (its answer lost), then changed, and the second answered: one row per question
+    expect((await answer(q1, survey.sessionHash)).statusCode).toBe(200);
+    expect((await answer(q1, survey.sessionHash, 1)).statusCode).toBe(200);
+    expect((await answer(q2, survey.sessionHash)).statusCode).toBe(200);
+    const rows = await t.database.db.selectFrom('surveyResponses').select(['questionId', 'choices']).where('studentId', '=', s.id).orderBy('questionId').execute();
+    const ids = await t.database.db.selectFrom('surveyQuestions').select(['id', 'hash']).where('hash', 'in', [q1!.hash, q2!.hash]).orderBy('id').execute();
+    expect(rows).toEqual(ids.map((row) => ({ questionId: row.id, choices: JSON.stringify([row.hash === q1!.hash ? q1!.buttons[1]!.hash : q2!.buttons[0]!.hash]) })));
+    expect((await surveyOf(cls.hash, s.cookie)).data[0]!.answered.map((a) => a.q).sort()).toEqual([q1!.hash, q2!.hash].sort());
+  });
+
+  it('serves the survey’s questions and options in their order, with a new session per fetch until an answer is given', async () => {
     const cls = await classWith(true, true);
     const [s] = await createStudents(t, 1, 'order');
     const first = await surveyOf(cls.hash, s!.cookie);

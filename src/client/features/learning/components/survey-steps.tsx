@@ -83,7 +83,11 @@ function QuestionStep({ c, survey, question, index, onAnswered }: QuestionStepPr
 }
 
 export function SurveySteps({ c, survey, onDone }: { c: string; survey: Survey; onDone: () => void }) {
-  const [index, setIndex] = useState(0);
+  // a survey left in the middle resumes at the first question the server has no answer to
+  const [index, setIndex] = useState(() => {
+    const first = survey.questions.findIndex((q) => !survey.answered.some((a) => a.q === q.hash));
+    return first === -1 ? survey.questions.length - 1 : first;
+  });
   const question = survey.questions[index];
   if (!question) return null;
   const last = index === survey.questions.length - 1;
