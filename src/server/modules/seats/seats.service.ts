@@ -22,8 +22,8 @@ export interface SeatResult {
 
 export interface CancelResult {
   classId: number;
-  /** what the cancelled row was */
-  was: 'reserved' | 'waiting';
+  /** what the cancelled row was ('cancelled': released before, by this code; nothing changed now) */
+  was: 'reserved' | 'waiting' | 'cancelled';
   /** the waitlisted student who got the freed seat, if any */
   promotedSeatId: number | null;
 }
@@ -82,7 +82,8 @@ export function seatService(db: Kysely<DB>, opts: { now: () => number }) {
 
     /**
      * Cancels the seat or place a cancel code names; a freed confirmed seat goes to the head of the
-     * waitlist in the same transaction. null when the code names nothing active.
+     * waitlist in the same transaction. null when the code names no seat. Releasing a seat released before
+     * changes nothing and says so (`was: 'cancelled'`): a second tap, or a retry whose first answer was lost.
      */
     async cancel(code: string, onPromoted?: (trx: Db, seatId: number) => Promise<void>): Promise<CancelResult | null> {
       const seat = await db.selectFrom('seats').select(['id', 'classId']).where('cancelCode', '=', code).executeTakeFirst();
@@ -90,7 +91,7 @@ export function seatService(db: Kysely<DB>, opts: { now: () => number }) {
       return writeTransaction(db, async (trx) => {
         await lockWebinar(trx, seat.classId);
         const current = await trx.selectFrom('seats').select('status').where('id', '=', seat.id).executeTakeFirstOrThrow();
-        if (current.status === 'cancelled') return null;
+        if (current.status === 'cancelled') return { classId: seat.classId, was: 'cancelled', promotedSeatId: null };
         await trx.updateTable('seats').set({ status: 'cancelled', updatedAt: nowIso(opts) }).where('id', '=', seat.id).execute();
         if (current.status === 'waiting') return { classId: seat.classId, was: 'waiting', promotedSeatId: null };
         const head = await trx.selectFrom('seats').select('id').where('classId', '=', seat.classId).where('status', '=', 'waiting').orderBy('id').limit(1).executeTakeFirst();
