@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { getValidateUsername } from '#shared/api/session';
 import { postSaveAffidavit } from '#shared/api/learning';
-import { answerApi, failures, ok } from '../test/api-stub.ts';
+import { postCancelSeat, postReserveSeat } from '#shared/api/classes';
+import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
 import { ApiError, call, errorMessage, NETWORK_ERROR, PENDING_LOGOUT_KEY } from './api.ts';
 
 const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as ApiError);
@@ -32,6 +33,30 @@ describe('call', () => {
     const error = await failureOf(call(postSaveAffidavit, { body: { c: 'live42', attended: true } }));
     expect(error?.kind).toBe(kind);
     expect(errorMessage(error, { refused: 'service text', broken: 'trapped text' })).toBe(text);
+  });
+
+  it('sends every write with an Idempotency-Key, kept while the same write gets no answer and new once the server answered', async () => {
+    let answer: Answer = 'offline';
+    const calls = answerApi({ 'POST reserve-seat': () => answer, 'POST cancel-seat': ok({ status: true }) });
+    const reserve = () => call(postReserveSeat, { body: { c: 'web1' } }).catch(() => null);
+    await reserve();
+    // a gateway without its server, then the server still applying the first try: the same intent, the same key
+    answer = { status: 503, json: {} };
+    await reserve();
+    answer = { status: 409, json: { status: false, errorMsg: 'still running' }, headers: { 'retry-after': '1' } };
+    await reserve();
+    answer = ok({ status: true, attendeeId: 7, isWaiting: false });
+    await reserve();
+    const first = calls.map((c) => c.idempotencyKey);
+    expect(first).toHaveLength(4);
+    expect(first[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(first).size).toBe(1);
+
+    // answered: the next reservation is a new intent, and so is a write with another body
+    await reserve();
+    await call(postCancelSeat, { body: { code: 'abcdefgh12' } });
+    expect(calls[4]!.idempotencyKey).not.toBe(first[0]);
+    expect(calls[5]!.idempotencyKey).not.toBe(calls[4]!.idempotencyKey);
   });
 
   it('gives an exception of our own code the trapped text', () => {

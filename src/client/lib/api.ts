@@ -5,6 +5,7 @@ import ky, { TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { ErrorBody, type BodyOf, type Endpoint, type QueryOf, type ResponseOf } from '#shared/api/endpoint';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/api/idempotency';
+import { uuid } from './uuid.ts';
 
 /** spec §8 default for a failure without a server message */
 export const GENERIC_ERROR = 'System error - contact tech support.';
@@ -129,20 +130,43 @@ const endPendingSession = (): Promise<void> =>
       endingSession = null;
     }));
 
+/**
+ * Every write carries an Idempotency-Key (docs/decisions/0020), one per intent of the student's: a write that got
+ * no answer (no network, a timeout, a gateway without its server) may have been applied, so the same write sent
+ * again (the same call with the same body: Try again, a second tap) keeps its key, and the server answers it
+ * with the first answer instead of applying it twice. Any answer from the server ends every intent kept here: a
+ * later write with the same body (add, remove, add again) is a new intent.
+ */
+const unanswered = new Map<string, string>();
+const noAnswer = (status: number): boolean => status === 0 || status === 502 || status === 503 || status === 504;
+
 /** the request itself; no answer at all (offline, timeout) is a `network` ApiError, an abort stays an abort */
 async function send<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>, accept?: string): Promise<Response> {
   if (endpoint.path !== 'logout' && pendingLogout()) await endPendingSession();
+  const post = endpoint.method === 'POST';
+  // every POST carries a JSON body: the server requires application/json on mutations
+  const json = post ? (options.body ?? {}) : undefined;
+  const intent = post && !options.idempotencyKey ? `${endpoint.path} ${JSON.stringify(json)}` : null;
+  const key = options.idempotencyKey ?? (intent === null ? undefined : (unanswered.get(intent) ?? uuid()));
+  // (a 409 with Retry-After: the server is still applying the first try of this key, so it stays this intent's)
+  const settle = (status: number, stillApplying = false) => {
+    if (intent === null || !key) return;
+    if (noAnswer(status) || stillApplying) unanswered.set(intent, key);
+    else unanswered.clear();
+  };
   try {
-    return await http(endpoint.path, {
+    const response = await http(endpoint.path, {
       method: endpoint.method,
       searchParams: searchParams(options.query),
-      // every POST carries a JSON body: the server requires application/json on mutations
-      json: endpoint.method === 'POST' ? (options.body ?? {}) : undefined,
+      json,
       signal: options.signal,
-      headers: { ...(accept ? { accept } : {}), ...(options.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : {}) },
+      headers: { ...(accept ? { accept } : {}), ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}) },
     });
+    settle(response.status, response.status === 409 && response.headers.has('retry-after'));
+    return response;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    settle(0);
     throw new ApiError(0, 'network', error instanceof TimeoutError ? TIMEOUT_ERROR : NETWORK_ERROR);
   }
 }

@@ -3,7 +3,7 @@
 import { vi } from 'vitest';
 
 /** one answer: a JSON body (or raw text) with a status, or no answer at all (the network is down) */
-export type Answer = { status: number; json: unknown } | { status: number; text: string } | 'offline';
+export type Answer = { status: number; json: unknown; headers?: Record<string, string> } | { status: number; text: string } | 'offline';
 type Route = Answer | ((body: unknown) => Answer);
 
 export const ok = (json: unknown): Answer => ({ status: 200, json });
@@ -27,21 +27,21 @@ export const failures = {
  * Returns the calls made, in order, each with its JSON body.
  */
 export function answerApi(routes: Record<string, Route>) {
-  const calls: { key: string; body: unknown }[] = [];
+  const calls: { key: string; body: unknown; idempotencyKey?: string | null }[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     const key = `${request.method} ${url.pathname.replace(/^\/api\//, '')}`;
     const raw = request.method === 'POST' ? await request.text() : '';
     const body: unknown = raw ? JSON.parse(raw) : undefined;
-    calls.push({ key, body });
+    calls.push({ key, body, ...(request.method === 'POST' ? { idempotencyKey: request.headers.get('idempotency-key') } : {}) });
     const route = routes[key];
     const answer: Answer = route === undefined ? { status: 404, json: { status: false, errorMsg: `no test answer for ${key}` } } : typeof route === 'function' ? route(body) : route;
     if (answer === 'offline') throw new TypeError('Failed to fetch');
     const isText = 'text' in answer;
     return new Response(isText ? answer.text : JSON.stringify(answer.json), {
       status: answer.status,
-      headers: { 'content-type': isText ? 'text/html' : 'application/json' },
+      headers: { 'content-type': isText ? 'text/html' : 'application/json', ...('headers' in answer ? answer.headers : {}) },
     });
   });
   vi.stubGlobal('fetch', fetchStub);
