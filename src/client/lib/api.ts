@@ -27,6 +27,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | null;
   /** the server's message per field when it refused a form, shown under those fields */
   readonly errors?: Readonly<Record<string, string>>;
+  /** the contract path of the call that failed (a write with no answer: lib/query-effects.ts re-reads what it changes) */
+  path: string | null = null;
   /** `text`: the server's errorMsg when it refused, the connection message when there was no answer */
   constructor(status: number, kind: FailureKind, text: string | null, errors?: Readonly<Record<string, string>>) {
     super(text ?? GENERIC_ERROR);
@@ -200,6 +202,15 @@ export const setCallSucceededHandler = (handler: () => void): void => {
 };
 
 export async function call<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+  try {
+    return await answerOf(endpoint, options);
+  } catch (error) {
+    if (error instanceof ApiError) error.path = endpoint.path;
+    throw error;
+  }
+}
+
+async function answerOf<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
   const response = await send(endpoint, options);
 
   let data: unknown = null;

@@ -10,6 +10,12 @@ export const setUnauthorizedHandler = (handler: () => void): void => {
   onUnauthorized = handler;
 };
 
+let onLostWrite: (path: string) => void = () => undefined;
+/** set by the table of query effects: what to re-read when a write got no answer (it may have been applied) */
+export const setLostWriteHandler = (handler: (path: string) => void): void => {
+  onLostWrite = handler;
+};
+
 /** retry only what may pass on a second try: network failures, timeouts and gateway errors */
 const shouldRetry = (failureCount: number, error: unknown): boolean => failureCount < 2 && isUnreachable(error);
 
@@ -26,7 +32,14 @@ export const SEEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: forgetOn401 }),
-  mutationCache: new MutationCache({ onError: forgetOn401 }),
+  mutationCache: new MutationCache({
+    onError: (error) => {
+      forgetOn401(error);
+      // no answer: the write may have been applied all the same; what it would change is read again, so the
+      // screen shows the server's state (applied, or not) and not only the failure
+      if (isUnreachable(error) && error instanceof ApiError && error.path) onLostWrite(error.path);
+    },
+  }),
   defaultOptions: {
     queries: {
       // catalogue data changes a few times a day; personal data is refetched on entry anyway

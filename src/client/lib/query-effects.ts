@@ -1,7 +1,7 @@
 // One table of query effects (architecture.md): for each write of the contract, the reads it makes stale. The
 // screens' mutations and the outbox's replays (which have no screen left to refresh) both apply it, so an
 // action refreshes the same answers however it reached the server.
-import { queryClient } from './query-client.ts';
+import { queryClient, setLostWriteHandler } from './query-client.ts';
 
 /** by the write's path (src/shared/api), the paths of the reads to refresh */
 export const QUERY_EFFECTS: Readonly<Record<string, readonly string[]>> = {
@@ -27,3 +27,6 @@ export const QUERY_EFFECTS: Readonly<Record<string, readonly string[]>> = {
 /** marks what the write made stale: the answers on screen reload at once, the others when next shown */
 export const applyQueryEffects = (path: string): Promise<unknown> =>
   Promise.all((QUERY_EFFECTS[path] ?? []).map((read) => queryClient.invalidateQueries({ queryKey: ['api', read] })));
+
+// a write of a screen that got no answer may have been applied: what it would change is read again
+setLostWriteHandler((path) => void applyQueryEffects(path));

@@ -10,7 +10,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { ApiError, errorMessage } from '../lib/api.ts';
+import { ApiError, errorMessage, isUnreachable } from '../lib/api.ts';
 import { SEAT_RELEASED } from '../lib/messages.ts';
 import { showNotice } from '../lib/notice.ts';
 import { useCancelSeatInfo } from '../features/classes/api/get-cancel-seat.ts';
@@ -30,15 +30,22 @@ export default function CancelSeatScreen() {
   const confirmRef = useRef<HTMLDivElement>(null);
   const askRef = useRef<HTMLButtonElement>(null);
   const opened = useRef(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelSeat(code),
-    onSuccess: () => {
-      // the list it returns to says so: the RESERVED badge gone is too quiet a confirmation
-      showNotice(SEAT_RELEASED, 'success');
-      navigate(paths.webinars());
-      void refreshSeats();
-    },
-  });
+  const released = () => {
+    // the list it returns to says so: the RESERVED badge gone is too quiet a confirmation
+    showNotice(SEAT_RELEASED, 'success');
+    navigate(paths.webinars());
+    void refreshSeats();
+  };
+  const cancel = useMutation({ mutationFn: () => cancelSeat(code), onSuccess: released });
+
+  const seat = info.data?.data[0];
+  // a release whose answer was lost: the seat is read again (lib/query-effects.ts), and if the server did release
+  // it, that is the answer, not the lost connection
+  const lostButDone = cancel.isError && isUnreachable(cancel.error) && seat?.status === 'cancelled';
+  // (once, when the re-read shows it released)
+  useEffect(() => {
+    if (lostButDone) released();
+  }, [lostButDone]);
 
   // focus follows the step: into the confirmation when it opens, back to 'I Cannot Attend' when it is dismissed
   useEffect(() => {
@@ -48,7 +55,6 @@ export default function CancelSeatScreen() {
     } else if (opened.current) askRef.current?.focus();
   }, [confirming]);
 
-  const seat = info.data?.data[0];
   const notASeat = info.isError && info.error instanceof ApiError && info.error.status === 400;
   return (
     <Screen title="Cancel Seat">

@@ -1,7 +1,7 @@
 // Alerts: danger (errors, announced at once), success and info (announced politely); optionally dismissible.
 import { useState, type ReactNode } from 'react';
 import { CORRECT_ERRORS } from '#shared/domain/registration';
-import { errorMessage, type FailureTexts } from '../../lib/api.ts';
+import { ApiError, errorMessage, type FailureTexts } from '../../lib/api.ts';
 
 interface AlertProps {
   tone?: 'danger' | 'success' | 'info' | 'warning';
@@ -34,7 +34,7 @@ export function Alert({ tone = 'info', children, dismissible = false, onDismiss 
 }
 
 interface MutationErrorProps {
-  mutation: { isError: boolean; error: unknown; reset: () => void };
+  mutation: { isError: boolean; error: unknown; reset: () => void; variables?: unknown; mutate?: (variables: any) => void };
   /** spec §8's text(s) for this action when the server gave no message of its own (lib/api.ts errorMessage) */
   fallback: string | FailureTexts;
   /** spec §8 gives some actions one text whatever the server said (Profile: 'Service error.') */
@@ -42,11 +42,28 @@ interface MutationErrorProps {
 }
 
 /** a failed action in the server's words (or the spec's fallback), dismissible; dismissing resets the action */
+/**
+ * May pass on a second try: no answer (the write carries the same Idempotency-Key again, lib/api.ts, so a write
+ * the server applied is not applied twice) or a server failure. A refusal is the server's final word.
+ */
+export const worthRetrying = (error: unknown): boolean => error instanceof ApiError && error.kind !== 'refused';
+
+/**
+ * A failed action in the server's words (or the spec's fallback), dismissible; dismissing resets the action.
+ * Where a second try may pass, Try again sends the same action again in place.
+ */
 export function MutationError({ mutation, fallback, message }: MutationErrorProps) {
   if (!mutation.isError) return null;
+  const retry = mutation.mutate && worthRetrying(mutation.error) ? mutation.mutate : null;
   return (
     <Alert tone="danger" dismissible onDismiss={() => mutation.reset()}>
-      {message ?? errorMessage(mutation.error, fallback)}
+      <p>{message ?? errorMessage(mutation.error, fallback)}</p>
+      {retry && (
+        // (while it runs the action's own button says so; this message goes until the answer)
+        <button type="button" className="button button-secondary" onClick={() => retry(mutation.variables)}>
+          Try again
+        </button>
+      )}
     </Alert>
   );
 }

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage, isUnreachable, type FailureTexts } from '../../lib/api.ts';
-import { Alert } from './alert.tsx';
+import { Alert, worthRetrying } from './alert.tsx';
 import { Loading, WAITING_FOR_NETWORK } from './loading.tsx';
 
 type Failing = Pick<UseQueryResult, 'isError' | 'error' | 'data' | 'failureCount' | 'failureReason'>;
@@ -28,12 +28,13 @@ interface LoadFailureProps {
 
 /**
  * A load that failed: unreachable with nothing kept, the screen needs a connection and says so, with a way to
- * try again (an installed app has no reload button); otherwise the server's message or the spec's text.
+ * try again (an installed app has no reload button); otherwise the server's message or the spec's text, with
+ * Try again where a second try may pass (the server failed).
  */
 export function LoadFailure({ query, errorFallback, message }: LoadFailureProps) {
   if (isUnreachable(query.error ?? query.failureReason))
     return (
-      <div className="alert alert-warning needs-connection" role="status">
+      <div className="alert alert-warning" role="status">
         <div className="alert-body">
           <p>{WAITING_FOR_NETWORK}</p>
           <button type="button" className="button button-secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
@@ -42,7 +43,17 @@ export function LoadFailure({ query, errorFallback, message }: LoadFailureProps)
         </div>
       </div>
     );
-  return <Alert tone="danger">{message ?? errorMessage(query.error, errorFallback)}</Alert>;
+  const text = message ?? errorMessage(query.error, errorFallback);
+  // a server failure may pass on a second try, in place; a refusal is the server's final word
+  if (!worthRetrying(query.error)) return <Alert tone="danger">{text}</Alert>;
+  return (
+    <Alert tone="danger">
+      <p>{text}</p>
+      <button type="button" className="button button-secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+        {query.isFetching ? 'Trying…' : 'Try again'}
+      </button>
+    </Alert>
+  );
 }
 
 interface QueryStateProps<T> {
