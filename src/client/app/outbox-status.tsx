@@ -1,14 +1,17 @@
 // What the outbox holds, said where the student sees it (issue 16): a line while actions wait to be sent, a
 // warning when one needs attention (the server refused it) or when a login is needed for them to go, a sheet
 // listing them with Try again and Discard, and a notice for an exam graded once the network was back, with
-// its certificate. Nothing the student did offline is lost, or left unsaid.
+// its certificate. Nothing the student did offline is lost, or left unsaid. And an action of a screen still
+// waiting for its answer after 3 s says that the connection is slow (issue 21).
 import { useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { paths } from '../config/paths.ts';
 import { outbox, useOutboxView, type OutboxAction } from '../lib/outbox/index.ts';
 import { certificatePdfUrl } from '../features/certificates/api/get-certificate-pdf.ts';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
+import { SLOW_SENDING, useSlow } from '../lib/slow.ts';
 import { dismissGraded, useGradedLater } from './outbox.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -66,9 +69,12 @@ export function OutboxStatus() {
   const [open, setOpen] = useState(false);
   // the bar counts what the student did; bookkeeping (page views, play logs) waits with it, said in the sheet
   const waiting = pending.filter((a) => !a.quiet).length;
+  // an action of a screen still waiting for its answer after 3 s: said here, not left to a greyed-out form
+  const slow = useSlow(useIsMutating() > 0);
   return (
     <>
       <div className="outbox-region" role="status">
+        {slow && <p className="outbox-bar">{SLOW_SENDING}</p>}
         {loggedIn && (attention.length > 0 || waiting > 0) && (
           <p className={attention.length > 0 ? 'outbox-bar outbox-bar-warning' : 'outbox-bar'}>
             <span>

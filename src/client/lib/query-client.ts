@@ -54,6 +54,17 @@ export const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Try again on a screen whose load is slow: every load on screen still on its way is started over (a request
+ * stalled on a dead connection may never end by itself; TanStack's own refetch would wait for it when the
+ * screen has no answer yet)
+ */
+export async function restartStalledLoads(): Promise<void> {
+  const stalled = queryClient.getQueryCache().findAll({ type: 'active', fetchStatus: 'fetching' });
+  await Promise.all(stalled.map((q) => queryClient.cancelQueries({ queryKey: q.queryKey, exact: true })));
+  await Promise.all(stalled.map((q) => queryClient.refetchQueries({ queryKey: q.queryKey, exact: true })));
+}
+
 /** query options for a GET endpoint: the key is the path plus the query */
 export const apiQuery = <E extends Endpoint<any, any, any>>(endpoint: E, query?: QueryOf<E>) =>
   queryOptions({

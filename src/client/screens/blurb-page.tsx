@@ -1,5 +1,5 @@
 // /terms and /privacy: a content blurb loaded by code and shown through the allowlist sanitiser (spec §2).
-import { Loading } from '../components/ui/loading.tsx';
+import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { sanitizeHtml } from '../lib/sanitize-html.tsx';
 import { useBlurb } from '../features/catalog/api/get-blurb.ts';
@@ -12,7 +12,7 @@ export function BlurbPage({ code, title }: { code: string; title: string }) {
       {showsFailure(blurb) ? (
         <LoadFailure query={blurb} />
       ) : blurb.data === undefined ? (
-        <Loading />
+        <LoadingAnswer />
       ) : (
         <div className="prose">{sanitizeHtml(blurb.data.data[0]?.blurb ?? '')}</div>
       )}

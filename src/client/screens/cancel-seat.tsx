@@ -7,7 +7,7 @@ import { useLocation, useParams } from 'wouter';
 import { formatDateTime } from '#shared/domain/format';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { ApiError, errorMessage, isUnreachable } from '../lib/api.ts';
@@ -59,7 +59,7 @@ export default function CancelSeatScreen() {
   return (
     <Screen title="Cancel Seat">
       {info.isPending ? (
-        <Loading />
+        <LoadingAnswer />
       ) : notASeat || (info.isSuccess && !seat) ? (
         <Alert tone="danger">{NO_SEAT}</Alert>
       ) : info.isError ? (

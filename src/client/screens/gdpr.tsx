@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { formatDate } from '#shared/domain/format';
@@ -36,7 +36,7 @@ export default function GdprScreen() {
   if (profile.isPending)
     return (
       <Screen title="GDPR Request">
-        <Loading />
+        <LoadingAnswer />
       </Screen>
     );
   // a profile that failed to load leaves the form: the request itself still works

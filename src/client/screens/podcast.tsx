@@ -7,7 +7,7 @@ import type { PodcastListItem } from '#shared/api/common';
 import { WatchLaterToggle } from '../components/content/watch-later-toggle.tsx';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Loading } from '../components/ui/loading.tsx';
+import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
@@ -130,7 +130,7 @@ export default function PodcastScreen() {
   if (!showsFailure(show) && show.data === undefined)
     return (
       <Screen title="Podcast">
-        <Loading />
+        <LoadingAnswer />
       </Screen>
     );
   if (showsFailure(show) || !show.data?.data[0])

@@ -9,7 +9,7 @@ import { paths } from '../config/paths.ts';
 import { SUPPORT_TOPICS, validateSupport, type SupportValues } from '#shared/domain/validation';
 import { sendSupportRequest } from '../features/support/api/support.ts';
 import { useSessionHydrated, useSessionStore } from '../features/session/stores/session-store.ts';
-import { Loading } from '../components/ui/loading.tsx';
+import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { useForm } from '../lib/use-form.ts';
 
 export default function SupportScreen() {
@@ -17,7 +17,7 @@ export default function SupportScreen() {
   if (!useSessionHydrated())
     return (
       <Screen title="Support">
-        <Loading />
+        <LoadingAnswer />
       </Screen>
     );
   return <SupportForm />;

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 
 /** one answer: a JSON body (or raw text) with a status, or no answer at all (the network is down) */
 export type Answer = { status: number; json: unknown; headers?: Record<string, string> } | { status: number; text: string } | 'offline';
-type Route = Answer | ((body: unknown) => Answer);
+type Route = Answer | ((body: unknown) => Answer | Promise<Answer>);
 
 export const ok = (json: unknown): Answer => ({ status: 200, json });
 
@@ -36,7 +36,7 @@ export function answerApi(routes: Record<string, Route>) {
     const body: unknown = raw ? JSON.parse(raw) : undefined;
     calls.push({ key, body, ...(request.method === 'POST' ? { idempotencyKey: request.headers.get('idempotency-key') } : {}) });
     const route = routes[key];
-    const answer: Answer = route === undefined ? { status: 404, json: { status: false, errorMsg: `no test answer for ${key}` } } : typeof route === 'function' ? route(body) : route;
+    const answer: Answer = route === undefined ? { status: 404, json: { status: false, errorMsg: `no test answer for ${key}` } } : typeof route === 'function' ? await route(body) : route;
     if (answer === 'offline') throw new TypeError('Failed to fetch');
     const isText = 'text' in answer;
     return new Response(isText ? answer.text : JSON.stringify(answer.json), {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage, isUnreachable, type FailureTexts } from '../../lib/api.ts';
 import { Alert, worthRetrying } from './alert.tsx';
-import { Loading, WAITING_FOR_NETWORK } from './loading.tsx';
+import { LoadingAnswer, WAITING_FOR_NETWORK } from './loading.tsx';
 
 type Failing = Pick<UseQueryResult, 'isError' | 'error' | 'data' | 'failureCount' | 'failureReason'>;
 
@@ -72,6 +72,6 @@ interface QueryStateProps<T> {
 
 export function QueryState<T>({ query, errorFallback, loadingLabel, fresh = false, children }: QueryStateProps<T>) {
   if (showsFailure(query, fresh)) return <LoadFailure query={query} errorFallback={errorFallback} />;
-  if (query.isPending || (fresh && !query.isFetchedAfterMount)) return <Loading label={loadingLabel} />;
+  if (query.isPending || (fresh && !query.isFetchedAfterMount)) return <LoadingAnswer label={loadingLabel} />;
   return <>{children?.(query.data as T)}</>;
 }

@@ -1,6 +1,6 @@
 // Skeleton rows for a list that is loading: the list's own row boxes (lists.css), so the rows that arrive take
 // the place the skeleton held and nothing around them moves (CLS ≤ 0.05, quality-bars.md).
-import { Loading } from './loading.tsx';
+import { LoadingAnswer } from './loading.tsx';
 
 interface ListSkeletonProps {
   /** rows to reserve: enough to fill a phone screen, so what follows the list starts below it */
@@ -14,7 +14,7 @@ interface ListSkeletonProps {
 export function ListSkeleton({ rows = 6, countLine = false, heading = false }: ListSkeletonProps) {
   return (
     <div className="list-skeleton" aria-busy="true">
-      <Loading quiet />
+      <LoadingAnswer quiet />
       <div aria-hidden="true">
         {heading && <p className="skeleton-heading" />}
         {countLine && <p className="list-count skeleton-count" />}
