@@ -1,6 +1,6 @@
 // How call() sorts an answer into a result or a failure kind, for the cases screens cannot show apart: a read
 // whose result is `status: false`, and an action that says false in a shape that would otherwise pass.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getValidateUsername } from '#shared/api/session';
 import { postSaveAffidavit } from '#shared/api/learning';
 import { postCancelSeat, postReserveSeat } from '#shared/api/classes';
@@ -57,6 +57,24 @@ describe('call', () => {
     await call(postCancelSeat, { body: { code: 'abcdefgh12' } });
     expect(calls[4]!.idempotencyKey).not.toBe(first[0]);
     expect(calls[5]!.idempotencyKey).not.toBe(calls[4]!.idempotencyKey);
+  });
+
+  it('takes an answer cut off by the connection for no answer (not a system error), and keeps the write’s key', async () => {
+    const keys: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      keys.push(new Request(input, init).headers.get('idempotency-key'));
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"status":tr'));
+          controller.error(new TypeError('network error'));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const first = await failureOf(call(postReserveSeat, { body: { c: 'web1' } }));
+    expect([first?.kind, errorMessage(first, { refused: 'service text', broken: 'trapped text' })]).toEqual(['network', NETWORK_ERROR]);
+    await failureOf(call(postReserveSeat, { body: { c: 'web1' } }));
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('gives an exception of our own code the trapped text', () => {

@@ -142,8 +142,11 @@ const endPendingSession = (): Promise<void> =>
 const unanswered = new Map<string, string>();
 const noAnswer = (status: number): boolean => status === 0 || status === 502 || status === 503 || status === 504;
 
-/** the request itself; no answer at all (offline, timeout) is a `network` ApiError, an abort stays an abort */
-async function send<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>, accept?: string): Promise<Response> {
+/**
+ * The request itself, and its body read by `read`: no answer at all (offline, timeout, a connection dropped
+ * while the answer came) is a `network` ApiError, an abort stays an abort.
+ */
+async function send<E extends AnyEndpoint, T>(endpoint: E, options: CallOptions<E>, read: (response: Response) => Promise<T>, accept?: string): Promise<{ response: Response; body: T }> {
   if (endpoint.path !== 'logout' && pendingLogout()) await endPendingSession();
   const post = endpoint.method === 'POST';
   // every POST carries a JSON body: the server requires application/json on mutations
@@ -164,8 +167,9 @@ async function send<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>,
       signal: options.signal,
       headers: { ...(accept ? { accept } : {}), ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}) },
     });
+    const body = await read(response);
     settle(response.status, response.status === 409 && response.headers.has('retry-after'));
-    return response;
+    return { response, body };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     settle(0);
@@ -174,23 +178,29 @@ async function send<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>,
 }
 
 /**
+ * The answer's JSON; null when it is not JSON (a captive portal's page: unreadable). A body cut off by the
+ * connection rejects otherwise than a SyntaxError: that is no answer, not an unreadable one.
+ */
+const jsonOf = (response: Response): Promise<unknown> =>
+  response.json().catch((error: unknown) => {
+    if (error instanceof SyntaxError) return null;
+    throw error;
+  });
+
+/**
  * A call whose answer is a file (the contract's `contentType`, such as the certificate PDF): a File named as the
  * server's Content-Disposition names it, or the ApiError a JSON call would throw, since a refusal still answers
  * the JSON error body.
  */
 export async function callFile<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<File> {
-  const response = await send(endpoint, options, endpoint.contentType);
-  const type = response.headers.get('content-type') ?? '';
-  if (response.ok && (!endpoint.contentType || type.startsWith(endpoint.contentType))) {
+  const isFile = (response: Response) => response.ok && (!endpoint.contentType || (response.headers.get('content-type') ?? '').startsWith(endpoint.contentType));
+  const { response, body } = await send(endpoint, options, (r) => (isFile(r) ? r.blob() : jsonOf(r)), endpoint.contentType);
+  if (body instanceof Blob) {
     const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? endpoint.path;
-    try {
-      return new File([await response.blob()], name, { type: type.split(';')[0] });
-    } catch {
-      throw new ApiError(0, 'network', NETWORK_ERROR);
-    }
+    return new File([body], name, { type: (response.headers.get('content-type') ?? '').split(';')[0] });
   }
   if (response.status >= 500) throw new ApiError(response.status, 'broken', null);
-  const failure = v.safeParse(ErrorBody, await response.json().catch(() => null));
+  const failure = v.safeParse(ErrorBody, body);
   if (failure.success) throw new ApiError(response.status, 'refused', failure.output.errorMsg.trim() || null, failure.output.errors);
   throw new ApiError(response.status, 'broken', null);
 }
@@ -211,14 +221,7 @@ export async function call<E extends AnyEndpoint>(endpoint: E, options: CallOpti
 }
 
 async function answerOf<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
-  const response = await send(endpoint, options);
-
-  let data: unknown = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
+  const { response, body: data } = await send(endpoint, options, jsonOf);
 
   // a 5xx is the server's failure whatever its body says: the screen shows its "trapped" text, not a refusal
   if (response.status >= 500) throw new ApiError(response.status, 'broken', null);

@@ -1,7 +1,7 @@
 // Alerts: danger (errors, announced at once), success and info (announced politely); optionally dismissible.
 import { useState, type ReactNode } from 'react';
 import { CORRECT_ERRORS } from '#shared/domain/registration';
-import { ApiError, errorMessage, type FailureTexts } from '../../lib/api.ts';
+import { ApiError, errorMessage, isUnreachable, type FailureTexts } from '../../lib/api.ts';
 
 interface AlertProps {
   tone?: 'danger' | 'success' | 'info' | 'warning';
@@ -57,7 +57,8 @@ export function MutationError({ mutation, fallback, message }: MutationErrorProp
   const retry = mutation.mutate && worthRetrying(mutation.error) ? mutation.mutate : null;
   return (
     <Alert tone="danger" dismissible onDismiss={() => mutation.reset()}>
-      <p>{message ?? errorMessage(mutation.error, fallback)}</p>
+      {/* a screen's one text (Profile's 'Service error.') is for the server's answers: no answer says so */}
+      <p>{message !== undefined && !isUnreachable(mutation.error) ? message : errorMessage(mutation.error, fallback)}</p>
       {retry && (
         // (while it runs the action's own button says so; this message goes until the answer)
         <button type="button" className="button button-secondary" onClick={() => retry(mutation.variables)}>
