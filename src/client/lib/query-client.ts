@@ -50,7 +50,9 @@ export const queryClient = new QueryClient({
       // try once even when the browser says offline (the service worker may answer); then wait for the network
       networkMode: 'offlineFirst',
     },
-    mutations: { retry: false },
+    // a write that got no answer is sent again twice, a second apart, with the same Idempotency-Key (lib/api.ts):
+    // the server answers a copy with the first answer, so a lost answer costs a second, not a false failure
+    mutations: { retry: shouldRetry, retryDelay: 1000 },
   },
 });
 
