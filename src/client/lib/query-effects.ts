@@ -10,6 +10,8 @@ export const QUERY_EFFECTS: Readonly<Record<string, readonly string[]>> = {
   'podcast-view': ['podcast', 'listening', 'pending'],
   'podcast-listen': ['podcast', 'listening'],
   'page-view': [],
+  // the profile saved (or, its answer lost, perhaps saved): the Profile tab reads it again
+  profile: ['profile'],
   // a seat reserved, released, or a waitlist place turned into one: the class, Reserved Seats, the seat a cancel
   // link names, and the RESERVED/WAITLIST badges of the webinar list, home and search
   'reserve-seat': ['class', 'cancel-seat', 'seats', 'upcoming', 'home', 'search'],

@@ -1,8 +1,9 @@
-// Slow is said, not spun (issue 21): a load or an action still waiting after SLOW_MS says that the connection is
+// Slow is said, not spun (issue 21): a load or an action still waiting after SLOW_MS (under 3 s) says that the connection is
 // slow, in words, instead of a spinner that never explains itself.
 import { useEffect, useState } from 'react';
 
-export const SLOW_MS = 3000;
+// said before 3 s have passed (issue 21's bar), with room for the render
+export const SLOW_MS = 2500;
 export const SLOW_LOADING = 'The connection is slow. Still loading…';
 export const SLOW_SENDING = 'The connection is slow. Still sending…';
 
@@ -16,4 +17,27 @@ export function useSlow(active: boolean, ms = SLOW_MS): boolean {
     return () => clearTimeout(timer);
   }, [active, ms]);
   return active && slow;
+}
+
+// A screen often waits in steps, each with its own busy indicator (its code, then its data, then a redirect's):
+// the student waits for all of them, so the time counts from the first until none is left.
+let busyParts = 0;
+let busySince: number | null = null;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** for a busy indicator: true once the screen has been busy SLOW_MS, counted across the indicators that follow each other */
+export function useSlowScreen(): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    busyParts++;
+    clearTimeout(idleTimer);
+    busySince ??= Date.now();
+    const timer = setTimeout(() => setSlow(true), Math.max(0, busySince + SLOW_MS - Date.now()));
+    return () => {
+      clearTimeout(timer);
+      // one indicator giving way to the next within a moment is the same wait
+      if (--busyParts === 0) idleTimer = setTimeout(() => busyParts === 0 && (busySince = null), 200);
+    };
+  }, []);
+  return slow;
 }

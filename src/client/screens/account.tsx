@@ -14,7 +14,8 @@ import { Screen } from '../components/ui/screen.tsx';
 import { QueryState, showsFailure } from '../components/ui/query-state.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
 import { paths } from '../config/paths.ts';
-import { PASSWORD_HINT } from '../lib/messages.ts';
+import { isUnreachable } from '../lib/api.ts';
+import { CHECKING, PASSWORD_HINT } from '../lib/messages.ts';
 import { useForm } from '../lib/use-form.ts';
 import { useAccountHome } from '../features/account/api/get-account-home.ts';
 import { useAccountItems } from '../features/account/api/get-account-items.ts';
@@ -97,7 +98,7 @@ function ProfileTab({ focusAgd }: { focusAgd: boolean }) {
   const items = useAccountItems();
   if (profile.data === undefined || showsFailure(profile)) return <QueryState query={profile} errorFallback={SERVICE_ERROR} />;
   if (items.data === undefined || showsFailure(items)) return <QueryState query={items} />;
-  return <ProfileForm student={profile.data.student} items={items.data} focusAgd={focusAgd} />;
+  return <ProfileForm student={profile.data.student} checking={profile.isFetching} items={items.data} focusAgd={focusAgd} />;
 }
 
 type StoredProfile = ResponseOf<typeof getProfile>['student'];
@@ -105,7 +106,14 @@ type StoredProfile = ResponseOf<typeof getProfile>['student'];
 /** the Profile tab's values: the form, plus the current password that an e-mail change needs */
 type ProfileValues = ProfileFields & { currentPassword: string };
 
-function ProfileForm({ student, items, focusAgd }: { student: StoredProfile; items: AccountItems; focusAgd: boolean }) {
+/** the profile the server holds is the one sent: every field of the form, as the server keeps them (trimmed) */
+const holds = (stored: StoredProfile, sent: ProfileValues): boolean => {
+  const now = studentValues(stored);
+  return (Object.keys(now) as (keyof typeof now)[]).every((k) => now[k].trim() === String(sent[k] ?? '').trim());
+};
+
+/** `checking`: the profile is being read again (after a save whose answer was lost, lib/query-effects.ts) */
+function ProfileForm({ student, checking, items, focusAgd }: { student: StoredProfile; checking: boolean; items: AccountItems; focusAgd: boolean }) {
   const lists = lookupValues(items);
   const initial: ProfileValues = { ...studentValues(student), email2: student.email2 ?? '', currentPassword: '' };
   // moving the account's mail elsewhere needs the password, not only this session (the server insists too)
@@ -122,6 +130,8 @@ function ProfileForm({ student, items, focusAgd }: { student: StoredProfile; ite
       refreshProfile();
     },
   });
+
+  const lost = save.isError && isUnreachable(save.error);
 
   useEffect(() => {
     if (focusAgd) form.ref.current?.querySelector<HTMLElement>('[name="agdNumber"]')?.focus();
@@ -147,8 +157,14 @@ function ProfileForm({ student, items, focusAgd }: { student: StoredProfile; ite
             </>
           }
         />
-        {save.isSuccess && <Alert tone="success">Profile updated.</Alert>}
-        <FormError invalid={form.invalid} mutation={save} fallback={SERVICE_ERROR} message={SERVICE_ERROR} />
+        {/* a save whose answer was lost is settled by the profile read again: saved, or not (then the failure) */}
+        {save.isSuccess || (lost && save.variables && holds(student, save.variables)) ? (
+          <Alert tone="success">Profile updated.</Alert>
+        ) : lost && checking ? (
+          <Alert tone="info">{CHECKING}</Alert>
+        ) : (
+          <FormError invalid={form.invalid} mutation={save} fallback={SERVICE_ERROR} message={SERVICE_ERROR} />
+        )}
         <button type="submit" className="button" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Update Profile'}
         </button>

@@ -3,14 +3,14 @@
 // the connection is slow, with Try again where the caller can start it over (lib/slow.ts).
 import { useOnline } from '../../lib/online.ts';
 import { restartStalledLoads } from '../../lib/query-client.ts';
-import { SLOW_LOADING, useSlow } from '../../lib/slow.ts';
+import { SLOW_LOADING, useSlowScreen } from '../../lib/slow.ts';
 
 export const WAITING_FOR_NETWORK = 'This page needs a connection. It will load when you are back online.';
 
 /** `quiet`: the words are for screen readers only, where skeleton rows already show that the list is coming */
 export function Loading({ label = 'Loading…', quiet = false, onRetry }: { label?: string; quiet?: boolean; onRetry?: () => void }) {
   const online = useOnline();
-  const slow = useSlow(online);
+  const slow = useSlowScreen() && online;
   return (
     <div className={quiet && online && !slow ? 'loading visually-hidden' : 'loading'} role="status">
       {online && <span className="spinner" aria-hidden="true" />}
