@@ -32,22 +32,12 @@ interface LoadFailureProps {
  * Try again where a second try may pass (the server failed).
  */
 export function LoadFailure({ query, errorFallback, message }: LoadFailureProps) {
-  if (isUnreachable(query.error ?? query.failureReason))
-    return (
-      <div className="alert alert-warning" role="status">
-        <div className="alert-body">
-          <p>{WAITING_FOR_NETWORK}</p>
-          <button type="button" className="button button-secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
-            {query.isFetching ? 'Trying…' : 'Try again'}
-          </button>
-        </div>
-      </div>
-    );
-  const text = message ?? errorMessage(query.error, errorFallback);
+  const unreachable = isUnreachable(query.error ?? query.failureReason);
+  const text = unreachable ? WAITING_FOR_NETWORK : (message ?? errorMessage(query.error, errorFallback));
   // a server failure may pass on a second try, in place; a refusal is the server's final word
-  if (!worthRetrying(query.error)) return <Alert tone="danger">{text}</Alert>;
+  if (!unreachable && !worthRetrying(query.error)) return <Alert tone="danger">{text}</Alert>;
   return (
-    <Alert tone="danger">
+    <Alert tone={unreachable ? 'warning' : 'danger'}>
       <p>{text}</p>
       <button type="button" className="button button-secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
         {query.isFetching ? 'Trying…' : 'Try again'}
