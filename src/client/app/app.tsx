@@ -8,8 +8,10 @@ import { PageShell } from './shell/page-shell.tsx';
 import { AppRoutes } from './router.tsx';
 import { NavigationEffects } from './navigation-effects.tsx';
 import { later, WhenIdle } from './deferred.tsx';
+// with the first screen, not after it: kept answers shown offline must say so from the first paint (seen in
+// WebKit: a second without the marker looked like live data)
+import { OfflineBanner } from './offline-banner.tsx';
 
-const OfflineBanner = later(() => import('./offline-banner.tsx').then((m) => m.OfflineBanner));
 const OutboxStatus = later(() => import('./outbox-status.tsx').then((m) => m.OutboxStatus));
 
 // registered after the first view is up: the worker and workbox-window are not needed to show it

@@ -67,6 +67,13 @@ export async function restartStalledLoads(): Promise<void> {
   await Promise.all(stalled.map((q) => queryClient.refetchQueries({ queryKey: q.queryKey, exact: true })));
 }
 
+/**
+ * Try again on a failed screen: every load on screen that failed goes again, not only the one whose message
+ * holds the button (a screen of several loads — counts and a tab's list — must not need a tap for each)
+ */
+export const retryFailedLoads = (): Promise<void> =>
+  queryClient.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' || q.state.fetchFailureCount > 0 });
+
 /** query options for a GET endpoint: the key is the path plus the query */
 export const apiQuery = <E extends Endpoint<any, any, any>>(endpoint: E, query?: QueryOf<E>) =>
   queryOptions({

@@ -3,8 +3,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SLOW_LOADING } from '../lib/slow.ts';
-import { answerApi } from '../test/api-stub.ts';
-import { classAnswer, liveClass } from '../test/fixtures.ts';
+import { answerApi, ok } from '../test/api-stub.ts';
+import { classAnswer, listItem, liveClass } from '../test/fixtures.ts';
 import { renderAt } from '../test/render.tsx';
 
 describe('a load on a slow connection', () => {
@@ -20,5 +20,23 @@ describe('a load on a slow connection', () => {
     await waitFor(() => expect(calls.filter((c) => c.key === 'GET class')).toHaveLength(2));
     expect(await screen.findByText(answer.classObj.className)).toBeTruthy();
     expect(screen.queryByText(SLOW_LOADING)).toBeNull();
+  });
+});
+
+describe('Try again on a screen of several loads', () => {
+  it('sends every load that failed again, so one tap brings the whole screen back', async () => {
+    let up = false;
+    const answer = (json: unknown) => () => (up ? ok(json) : 'offline');
+    const calls = answerApi({
+      'GET completed': answer({ status: true, data: [{ cntWebinars: 1, cntPodcasts: 0 }] }),
+      'GET completed-webinars': answer({ status: true, rowCount: 1, totalRows: 1, page: 0, pageSize: 10, data: [listItem({ className: 'Perio Charting Today' })] }),
+    });
+    await renderAt('/completed');
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThanOrEqual(1));
+    up = true;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
+    expect(await screen.findByText('Perio Charting Today')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(calls.filter((c) => c.key === 'GET completed-webinars').length).toBeGreaterThanOrEqual(2);
   });
 });

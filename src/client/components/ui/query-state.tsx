@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage, isUnreachable, type FailureTexts } from '../../lib/api.ts';
+import { retryFailedLoads } from '../../lib/query-client.ts';
 import { Alert, worthRetrying } from './alert.tsx';
 import { LoadingAnswer, WAITING_FOR_NETWORK } from './loading.tsx';
 
@@ -39,7 +40,7 @@ export function LoadFailure({ query, errorFallback, message }: LoadFailureProps)
   return (
     <Alert tone={unreachable ? 'warning' : 'danger'}>
       <p>{text}</p>
-      <button type="button" className="button button-secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+      <button type="button" className="button button-secondary" disabled={query.isFetching} onClick={() => void Promise.all([query.refetch(), retryFailedLoads()])}>
         {query.isFetching ? 'Trying…' : 'Try again'}
       </button>
     </Alert>
