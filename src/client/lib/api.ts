@@ -71,8 +71,10 @@ export function errorMessage(error: unknown, texts: string | FailureTexts = GENE
  * No answer from CE Pass itself: no network, a timeout, or a gateway saying the server behind it is gone.
  * A read that fails so may pass on a second try, and a screen that has an earlier answer keeps showing it.
  */
-export const isUnreachable = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+export const isUnreachable = (error: unknown): boolean => error instanceof ApiError && noAnswer(error.status);
+
+/** 0: no answer at all; 502–504: a gateway saying the server behind it did not answer */
+const noAnswer = (status: number): boolean => status === 0 || status === 502 || status === 503 || status === 504;
 
 const http = ky.create({
   prefixUrl: '/api',
@@ -140,7 +142,6 @@ const endPendingSession = (): Promise<void> =>
  * later write with the same body (add, remove, add again) is a new intent.
  */
 const unanswered = new Map<string, string>();
-const noAnswer = (status: number): boolean => status === 0 || status === 502 || status === 503 || status === 504;
 
 /**
  * The request itself, and its body read by `read`: no answer at all (offline, timeout, a connection dropped
