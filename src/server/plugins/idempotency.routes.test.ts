@@ -1,0 +1,498 @@
+// Issue 21, "every write safe to repeat", proved for every write of the contract (docs/decisions/0020-idempotency.md):
+// each non-GET endpoint has a fixture below (the state it needs and a valid request) and is sent twice with one
+// Idempotency-Key. The repeat answers the first answer byte for byte, says Idempotent-Replayed, and changes
+// nothing in the database. The endpoints whose answer opens or ends a session are exempt by design (their
+// cookie is never kept); what a repeat of each does instead is asserted here too. A write endpoint with neither
+// a fixture nor an exemption fails the first test, by name.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { api, allEndpoints } from '#shared/api/index';
+import type { BodyOf, Endpoint } from '#shared/api/endpoint';
+import { IDEMPOTENCY_KEY_OTHER_BODY } from '#shared/api/idempotency';
+import { CLASS_TYPE, VPAD_SLOT } from '#shared/domain/constants';
+import { EMAIL_TAKEN, USERNAME_TAKEN } from '#shared/domain/registration';
+import type { DB } from '../db/schema.ts';
+import { LINK_INVALID } from '../modules/auth/auth.routes.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { issueToken } from '../modules/auth/tokens.ts';
+import { seatService } from '../modules/seats/seats.service.ts';
+import { buildTestApp, createStudents, json, profileForm, registrationForm, type TestApp } from '../test-support.ts';
+
+let t: TestApp;
+const db = () => t.database.db;
+
+type Student = Awaited<ReturnType<typeof createStudents>>[number];
+/** the demo pack's on-demand class with an exam, a sponsored video and a survey: the whole learning flow */
+let course: { id: number; hash: string; svaId: number };
+let episode: { id: number; hash: string };
+/** a second webinar open for reservations: the "other body" of a reservation */
+let spare: { id: number; hash: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const now = new Date(t.clock.now()).toISOString();
+  const c = await db()
+    .selectFrom('classes')
+    .innerJoin('exams', 'exams.classId', 'classes.id')
+    .select(['classes.id', 'classes.hash', 'classes.svaId'])
+    .where('typeId', '=', CLASS_TYPE.PRODUCED)
+    .where('isTutorial', '=', 0)
+    .where('releaseDate', '<=', now)
+    .where('svaId', 'is not', null)
+    .where('surveyId', 'is not', null)
+    .orderBy('classes.id')
+    .executeTakeFirstOrThrow();
+  course = { id: c.id, hash: c.hash, svaId: c.svaId! };
+  episode = await db().selectFrom('podcasts').select(['id', 'hash']).where('releaseDate', '<=', now).orderBy('id').executeTakeFirstOrThrow();
+  spare = await webinar(5);
+});
+afterAll(async () => t?.close());
+
+// ---- sending -------------------------------------------------------------------------------------------------
+
+const send = (ep: Endpoint, body: object, opts: { cookie?: string | undefined; key?: string } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/${ep.path}`,
+    headers: { 'content-type': 'application/json', ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
+    payload: body,
+  });
+/** a setup step, sent without a key: it must succeed */
+async function ok<E extends Endpoint>(ep: E, body: BodyOf<E>, cookie?: string) {
+  const res = await send(ep, body as object, { cookie });
+  expect(res.statusCode, `setup ${ep.path}: ${res.body}`).toBe(200);
+  return json(res);
+}
+const replayed = (res: { headers: Record<string, unknown> }) => res.headers['idempotent-replayed'] === 'true';
+const named = (ep: Endpoint) => `${ep.method} /api/${ep.path}`;
+/** answers kept under keys for this call: none for a call whose answer sets a cookie */
+const keptFor = async (ep: Endpoint) => (await db().selectFrom('idempotencyKeys').select('id').where('request', '=', `${ep.method} ${ep.path}`).execute()).length;
+
+// ---- the database, before and after ------------------------------------------------------------------------
+
+/** every table a write of the contract may change (content tables only for classes.seats_taken) */
+const WATCHED = [
+  'students',
+  'sessions',
+  'authTokens',
+  'loginAttempts',
+  'classes',
+  'seats',
+  'gradebook',
+  'viewEvents',
+  'queue',
+  'podcastQueue',
+  'listening',
+  'listeningEvents',
+  'evaluations',
+  'svaResponses',
+  'surveyResponses',
+  'examAttempts',
+  'certificates',
+  'certificateAccreditations',
+  'adEvents',
+  'adLeads',
+  'featuredClicks',
+  'ebookDownloads',
+  'pageViews',
+  'supportMessages',
+  'emailOutbox',
+] as const satisfies readonly (keyof DB)[];
+type Table = (typeof WATCHED)[number];
+
+/**
+ * Every row of every watched table. The seat reminder job runs on a real-time timer beside the requests; what
+ * it writes (a seat's reminded time, a reminder mail) is left out, so a slow run cannot see it as a repeat's.
+ */
+async function snapshot(): Promise<Record<Table, string>> {
+  const out = {} as Record<Table, string>;
+  for (const table of WATCHED) {
+    const rows = (await (db() as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(table).selectAll().execute())
+      .filter((r) => !(table === 'emailOutbox' && r.kind === 'reminder'))
+      .map(({ reminded24hAt: _a, reminded1hAt: _b, ...r }) => JSON.stringify(r));
+    out[table] = rows.sort().join('\n');
+  }
+  return out;
+}
+const changed = (a: Record<Table, string>, b: Record<Table, string>) => WATCHED.filter((table) => a[table] !== b[table]);
+
+// ---- state the fixtures build on ---------------------------------------------------------------------------
+
+const PASSWORD = 'Secret.123';
+const NEW_PASSWORD = 'Changed.456';
+
+/** a fresh student with a live session; `password`: one that logs in with PASSWORD */
+async function student(prefix: string, opts: { password?: boolean } = {}): Promise<Student & { username: string }> {
+  const [s] = await createStudents(t, 1, prefix);
+  if (opts.password) await db().updateTable('students').set({ passwordHash: await hashPassword(PASSWORD, t.config.passwordHashCost) }).where('id', '=', s!.id).execute();
+  const { username } = await db().selectFrom('students').select('username').where('id', '=', s!.id).executeTakeFirstOrThrow();
+  return { ...s!, username };
+}
+
+/** a new live webinar of `capacity` seats starting in `inMinutes` (2 days by default: no reminder due yet) */
+async function webinar(capacity: number, inMinutes = 2 * 24 * 60) {
+  const base = await db().selectFrom('classes').selectAll().where('typeId', '=', CLASS_TYPE.LIVE).orderBy('id').executeTakeFirstOrThrow();
+  const { id: _id, hash: _hash, ...rest } = base;
+  const start = t.clock.now() + inMinutes * 60_000;
+  return db()
+    .insertInto('classes')
+    .values({ ...rest, hash: `w${randomBytes(6).toString('hex')}`, capacity, seatsTaken: 0, zoomCode: '81234567890', demoOffsetMin: null, releaseDate: new Date(start).toISOString(), endDate: new Date(start + 60 * 60_000).toISOString() })
+    .returning(['id', 'hash'])
+    .executeTakeFirstOrThrow();
+}
+/** a webinar under way (it began 15 minutes ago, and has an exam) with a seat for the student: entering and attendance are open */
+async function seatedInLiveWebinar(s: Student) {
+  const w = await webinar(10, -15);
+  await db().insertInto('exams').values({ classId: w.id, podcastId: null, minScore: 70 }).execute();
+  await ok(api.postReserveSeat, { c: w.hash }, s.cookie);
+  return w;
+}
+const cancelCodeOf = async (classId: number, studentId: number) =>
+  (await db().selectFrom('seats').select('cancelCode').where('classId', '=', classId).where('studentId', '=', studentId).orderBy('id', 'desc').executeTakeFirstOrThrow()).cancelCode;
+
+const evaluation = {
+  courseObjectives: 4,
+  courseUseful: 3,
+  courseAppropriate: 4,
+  courseLogical: 2,
+  instructorCommunication: 4,
+  instructorPreparedness: 4,
+  instructorEffectiveness: 3,
+  sitePresentation: 1,
+  siteNavigation: 4,
+  siteComparison: 3,
+  comments: 'Clear and practical.',
+};
+/** the class viewed and its evaluation taken: the sponsored video, the survey and the exam are open */
+async function evaluated(s: Student) {
+  await ok(api.postClassView, { c: course.hash }, s.cookie);
+  await ok(api.postSaveEval, { c: course.hash, a: evaluation }, s.cookie);
+}
+/** the class's exam answers: all right, or all wrong */
+async function examAnswers(right: boolean) {
+  const qs = await db().selectFrom('examQuestions').innerJoin('exams', 'exams.id', 'examQuestions.examId').select(['examQuestions.id', 'correctOption']).where('exams.classId', '=', course.id).execute();
+  return qs.map((q) => ({ examQId: q.id, option: right ? q.correctOption : (q.correctOption % 4) + 1 }));
+}
+
+// ---- the fixtures: every write of the contract --------------------------------------------------------------
+
+interface Request {
+  cookie?: string;
+  body: object;
+}
+interface Fixture {
+  endpoint: Endpoint;
+  what: string;
+  /** tables where the first request's effect shows (asserted, so a fixture cannot pass by doing nothing) */
+  changes: Table[];
+  /** builds the state and the valid request */
+  setup: () => Promise<Request>;
+  /** another valid body: sent under the same key it is 422, and applies nothing */
+  otherBody?: (body: any) => object;
+}
+const write = <E extends Endpoint>(
+  endpoint: E,
+  what: string,
+  changes: Table[],
+  setup: () => Promise<{ cookie?: string; body: BodyOf<E> }>,
+  otherBody?: (body: BodyOf<E>) => BodyOf<E>,
+): Fixture => ({ endpoint, what, changes, setup: setup as () => Promise<Request>, ...(otherBody ? { otherBody } : {}) });
+const as = async (prefix: string) => (await student(prefix)).cookie;
+
+const fixtures: Fixture[] = [
+  // seats
+  write(api.postReserveSeat, 'a free seat', ['seats', 'classes', 'emailOutbox'], async () => ({ cookie: await as('reserve'), body: { c: (await webinar(5)).hash } }), (b) => ({ ...b, c: spare.hash })),
+  write(api.postReserveSeat, 'a place on the waitlist of a full webinar', ['seats', 'emailOutbox'], async () => {
+    const w = await webinar(1);
+    await ok(api.postReserveSeat, { c: w.hash }, await as('reserve-first'));
+    return { cookie: await as('reserve-wait'), body: { c: w.hash } };
+  }),
+  write(api.postCancelSeat, 'a seat released from the e-mailed link, without a session: it comes free', ['seats', 'classes'], async () => {
+    const s = await student('release');
+    const w = await webinar(5);
+    await ok(api.postReserveSeat, { c: w.hash }, s.cookie);
+    return { body: { code: await cancelCodeOf(w.id, s.id) } };
+  }),
+  write(api.postCancelSeat, 'a seat released: it passes to the head of the waitlist, who is mailed', ['seats', 'emailOutbox'], async () => {
+    const [s, next] = [await student('release-held'), await student('release-next')];
+    const w = await webinar(1);
+    await ok(api.postReserveSeat, { c: w.hash }, s.cookie);
+    expect((await ok(api.postReserveSeat, { c: w.hash }, next.cookie)).isWaiting).toBe(true);
+    return { cookie: s.cookie, body: { code: await cancelCodeOf(w.id, s.id) } };
+  }),
+  write(api.postClassStart, 'entering a webinar under way', ['gradebook'], async () => {
+    const s = await student('start');
+    return { cookie: s.cookie, body: { c: (await seatedInLiveWebinar(s)).hash } };
+  }),
+  write(api.postSaveAffidavit, 'the attendance affidavit', ['gradebook'], async () => {
+    const s = await student('affidavit');
+    const w = await seatedInLiveWebinar(s);
+    await ok(api.postClassStart, { c: w.hash }, s.cookie);
+    return { cookie: s.cookie, body: { c: w.hash, attended: true } };
+  }),
+
+  // the learning flow
+  write(api.postClassView, 'a class view', ['gradebook', 'viewEvents'], async () => ({ cookie: await as('view'), body: { c: course.hash } })),
+  write(api.postSaveEval, 'the evaluation', ['evaluations', 'gradebook'], async () => {
+    const cookie = await as('eval');
+    await ok(api.postClassView, { c: course.hash }, cookie);
+    return { cookie, body: { c: course.hash, a: evaluation } };
+  }),
+  write(api.postSaveSvaResponse, "the sponsor's offer answered", ['svaResponses', 'gradebook'], async () => {
+    const s = await student('sva');
+    await evaluated(s);
+    return { cookie: s.cookie, body: { c: course.hash, v: course.svaId, e: 2 as const } };
+  }),
+  write(api.postSaveSurveyResponse, 'a survey answer', ['surveyResponses', 'gradebook'], async () => {
+    const s = await student('survey');
+    await evaluated(s);
+    const res = await t.app.inject({ url: `/api/survey?c=${course.hash}`, headers: { cookie: s.cookie } });
+    const survey = json(res).data[0];
+    // the last question: its answer also marks the survey done
+    const question = survey.questions.at(-1);
+    return { cookie: s.cookie, body: { c: course.hash, sh: survey.hash, q: question.hash, choices: [question.buttons[0].hash], sessionHash: survey.sessionHash, isLast: true } };
+  }),
+  write(
+    api.postGradeExam,
+    'an exam submitted and passed',
+    ['examAttempts', 'gradebook', 'certificates'],
+    async () => {
+      const s = await student('exam');
+      await evaluated(s);
+      return { cookie: s.cookie, body: { c: course.hash, a: await examAnswers(true), attemptKey: randomUUID() } };
+    },
+    (b) => ({ ...b, a: b.a.map((x) => ({ ...x, option: (x.option % 4) + 1 })) }),
+  ),
+  write(api.postSendCert, 'a certificate e-mailed', ['emailOutbox'], async () => {
+    const s = await student('cert');
+    await evaluated(s);
+    await ok(api.postGradeExam, { c: course.hash, a: await examAnswers(true), attemptKey: randomUUID() }, s.cookie);
+    return { cookie: s.cookie, body: { c: course.hash } };
+  }),
+
+  // Watch Later, plays and listening
+  write(api.postQueueAdd, 'a class added to Watch Later', ['queue'], async () => ({ cookie: await as('queue-add'), body: { c: course.hash } })),
+  write(api.postQueueAdd, 'an episode added to Watch Later', ['podcastQueue'], async () => ({ cookie: await as('queue-add-p'), body: { p: episode.hash } })),
+  write(api.postRemoveQueue, 'a class taken off Watch Later', ['queue'], async () => {
+    const cookie = await as('queue-remove');
+    await ok(api.postQueueAdd, { c: course.hash }, cookie);
+    t.clock.advance(1000);
+    return { cookie, body: { c: course.hash } };
+  }),
+  write(api.postPodcastView, 'a play without an event id (the one that counts each call)', ['viewEvents', 'gradebook'], async () => ({ cookie: await as('play'), body: { p: episode.hash } })),
+  write(api.postPodcastListen, 'a batch of heard ranges', ['listening', 'listeningEvents'], async () => ({
+    cookie: await as('listen'),
+    body: { p: episode.hash, e: randomUUID(), ranges: [[0, 30] as [number, number]], position: 30 },
+  })),
+
+  // the account
+  write(api.postProfile, 'the profile changed', ['students'], async () => {
+    const s = await student('profile');
+    return { cookie: s.cookie, body: { ...profileForm('x', 'robin'), email: s.email } };
+  }),
+  write(api.postProfile, 'the e-mail address changed, with the password', ['students', 'emailOutbox'], async () => {
+    const s = await student('email', { password: true });
+    return { cookie: s.cookie, body: { ...profileForm(randomBytes(4).toString('hex')), currentPassword: PASSWORD } };
+  }),
+  write(api.postProfile, 'the password changed', ['students', 'emailOutbox'], async () => ({
+    cookie: (await student('password', { password: true })).cookie,
+    body: { password: NEW_PASSWORD, password2: NEW_PASSWORD, currentPassword: PASSWORD },
+  })),
+  write(api.postHideAgdReminder, 'the AGD reminder hidden', ['students'], async () => ({ cookie: await as('agd'), body: {} })),
+  write(api.postRemoveConsent, 'GDPR: consent withdrawn', ['students'], async () => {
+    const s = await student('gdpr');
+    return { cookie: s.cookie, body: { h: s.hash } };
+  }),
+  write(api.postSendCeReport, 'the Proof of CE report e-mailed', ['emailOutbox'], async () => ({ cookie: await as('report'), body: {} })),
+  write(api.postRecover, 'a recovery link asked for', ['authTokens', 'emailOutbox'], async () => ({ body: { u: (await student('recover')).username } })),
+  write(api.postResetPassword, 'a new password set by a reset link', ['students', 'authTokens', 'emailOutbox'], async () => {
+    const s = await student('reset', { password: true });
+    return { body: { token: await issueToken(db(), s.id, 'reset', t.clock.now()), password: NEW_PASSWORD, password2: NEW_PASSWORD } };
+  }),
+
+  // sponsors, e-books, support, page views
+  write(api.postMobileAdSubmit, "a sponsor's offer asked for", ['adLeads'], async () => ({ cookie: await as('lead'), body: { a: 1 } })),
+  write(api.postAdEvent, 'a banner click, without a session', ['adEvents'], async () => ({ body: { a: 1, e: 2 as const } })),
+  write(api.postFeaturedContentClick, 'a featured class clicked', ['featuredClicks'], async () => {
+    const featured = await db().selectFrom('featuredContent as f').innerJoin('classes as c', 'c.id', 'f.classId').select('c.hash').where('f.slotType', '=', VPAD_SLOT.FEATURED_CLASS).executeTakeFirstOrThrow();
+    return { cookie: await as('featured'), body: { t: VPAD_SLOT.FEATURED_CLASS, h: featured.hash } };
+  }),
+  write(api.postBookResponse, 'an e-book download', ['ebookDownloads'], async () => {
+    const book = await db().selectFrom('ebooks').select('hash').orderBy('id').executeTakeFirstOrThrow();
+    return { cookie: await as('book'), body: { h: book.hash } };
+  }),
+  write(api.postSupport, 'a support message', ['supportMessages', 'emailOutbox'], async () => {
+    const s = await student('support');
+    return { cookie: s.cookie, body: { hash: s.hash, name: 'Jordan Rivera', office: 'Bright Dental', email: s.email, phone: '5125550142', subject: 'Other', comment: 'The player stops.' } };
+  }),
+  write(api.postPageView, 'a page view, without a session', ['pageViews'], async () => ({ body: { path: '/ondemand' } })),
+];
+
+// ---- exempt by design: the answer opens or ends a session ----------------------------------------------------
+
+interface Exemption {
+  endpoint: Endpoint;
+  why: string;
+  /** builds the state and the request, and what to assert once it has been sent twice with one key */
+  setup: () => Promise<Request & { check: (first: Answer, again: Answer) => Promise<void> }>;
+}
+type Answer = Awaited<ReturnType<typeof send>>;
+const sessionsOf = async (studentId: number) => (await db().selectFrom('sessions').select('id').where('studentId', '=', studentId).execute()).length;
+
+const exemptions: Exemption[] = [
+  {
+    endpoint: api.postLogin,
+    why: 'its answer sets the session cookie, never kept: a repeated login logs in again',
+    async setup() {
+      const s = await student('login', { password: true });
+      const before = await sessionsOf(s.id);
+      return {
+        body: { u: s.username, p: PASSWORD },
+        check: async (first, again) => {
+          expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+          expect(again.headers['set-cookie']).not.toEqual(first.headers['set-cookie']);
+          expect(await sessionsOf(s.id)).toBe(before + 2);
+        },
+      };
+    },
+  },
+  {
+    endpoint: api.postLoginLink,
+    why: 'its answer sets the session cookie, never kept; the link is single-use, so the repeat is refused as spent',
+    async setup() {
+      const s = await student('link');
+      const before = await sessionsOf(s.id);
+      return {
+        body: { token: await issueToken(db(), s.id, 'login', t.clock.now()) },
+        check: async (first, again) => {
+          expect(first.statusCode).toBe(200);
+          expect([again.statusCode, json(again)]).toEqual([401, { status: false, errorMsg: LINK_INVALID }]);
+          expect(await sessionsOf(s.id)).toBe(before + 1);
+        },
+      };
+    },
+  },
+  {
+    endpoint: api.postLogout,
+    why: 'its answer clears the session cookie, never kept: a second logout is harmless',
+    async setup() {
+      const s = await student('logout');
+      return {
+        cookie: s.cookie,
+        body: {},
+        check: async (first, again) => {
+          for (const res of [first, again]) {
+            expect([res.statusCode, json(res)]).toEqual([200, { status: true }]);
+            expect(String(res.headers['set-cookie'])).toMatch(/^sid=;.*Max-Age=0/);
+          }
+          expect(await sessionsOf(s.id)).toBe(0);
+        },
+      };
+    },
+  },
+  {
+    endpoint: api.postRegister,
+    why: 'its answer sets the new session cookie, never kept: the repeat is refused, the account now existing',
+    async setup() {
+      const form = registrationForm(randomBytes(4).toString('hex'), 'idem');
+      return {
+        body: form,
+        check: async (first, again) => {
+          expect(first.statusCode).toBe(200);
+          expect(again.statusCode).toBe(400);
+          expect(json(again).errors).toMatchObject({ username: USERNAME_TAKEN, email: EMAIL_TAKEN });
+          // applied once: one account, one welcome mail
+          expect(await db().selectFrom('students').select('id').where('username', '=', form.username).execute()).toHaveLength(1);
+          expect(await db().selectFrom('emailOutbox').select('id').where('toAddress', '=', form.email).where('kind', '=', 'welcome').execute()).toHaveLength(1);
+        },
+      };
+    },
+  },
+];
+
+// ---- the tests ---------------------------------------------------------------------------------------------
+
+describe('every write of the contract is safe to repeat (issue 21)', () => {
+  it('every write endpoint of the contract has a fixture or an exemption, and none has both', () => {
+    const writes = allEndpoints.filter((ep) => ep.method !== 'GET');
+    const fixed = new Set(fixtures.map((f) => f.endpoint));
+    const exempt = new Set(exemptions.map((e) => e.endpoint));
+    const missing = writes.filter((ep) => !fixed.has(ep) && !exempt.has(ep)).map(named);
+    expect(missing, 'write endpoints with no fixture: add one to `fixtures` (or, with a reason, to `exemptions`)').toEqual([]);
+    expect(writes.filter((ep) => fixed.has(ep) && exempt.has(ep)).map(named)).toEqual([]);
+    expect([...fixed, ...exempt].filter((ep) => !writes.includes(ep)).map(named)).toEqual([]);
+  });
+
+  for (const f of fixtures) {
+    it(`${named(f.endpoint)}, ${f.what}: the repeat answers the first answer and applies nothing`, async () => {
+      const { cookie, body } = await f.setup();
+      const key = randomUUID();
+      const before = await snapshot();
+      const first = await send(f.endpoint, body, { cookie, key });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(replayed(first)).toBe(false);
+      const once = await snapshot();
+      expect(changed(before, once)).toEqual(expect.arrayContaining(f.changes));
+
+      // a second run would stamp a later time on what it touched
+      t.clock.advance(1000);
+      const again = await send(f.endpoint, body, { cookie, key });
+      expect(again.statusCode).toBe(first.statusCode);
+      expect(again.body).toBe(first.body);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(replayed(again)).toBe(true);
+      expect(changed(once, await snapshot()), 'tables changed by the repeat').toEqual([]);
+    });
+  }
+
+  for (const e of exemptions) {
+    it(`${named(e.endpoint)} is exempt: ${e.why}`, async () => {
+      const { cookie, body, check } = await e.setup();
+      const key = randomUUID();
+      const kept = await keptFor(e.endpoint);
+      const first = await send(e.endpoint, body, { cookie, key });
+      // why it is exempt: the answer carries a cookie, so the plugin keeps nothing and the repeat runs again
+      expect(String(first.headers['set-cookie'])).toMatch(/^sid=/);
+      expect(await keptFor(e.endpoint)).toBe(kept);
+      const again = await send(e.endpoint, body, { cookie, key });
+      expect(replayed(again)).toBe(false);
+      await check(first, again);
+    });
+  }
+
+  for (const f of fixtures.filter((x) => x.otherBody)) {
+    it(`${named(f.endpoint)}: the same key with another body is 422 and applies nothing; the first body still replays`, async () => {
+      const { cookie, body } = await f.setup();
+      const key = randomUUID();
+      const first = await send(f.endpoint, body, { cookie, key });
+      expect(first.statusCode, first.body).toBe(200);
+      const once = await snapshot();
+      const other = await send(f.endpoint, f.otherBody!(body), { cookie, key });
+      expect(other.statusCode).toBe(422);
+      expect(json(other)).toEqual({ status: false, errorMsg: IDEMPOTENCY_KEY_OTHER_BODY });
+      expect(changed(once, await snapshot())).toEqual([]);
+      const again = await send(f.endpoint, body, { cookie, key });
+      expect([again.statusCode, again.body, replayed(again)]).toEqual([200, first.body, true]);
+    });
+  }
+
+  it('releasing a seat already released by its code, without a key, answers success and changes nothing', async () => {
+    const [s, next] = [await student('release-twice'), await student('release-twice-next')];
+    const w = await webinar(1);
+    await ok(api.postReserveSeat, { c: w.hash }, s.cookie);
+    await ok(api.postReserveSeat, { c: w.hash }, next.cookie);
+    const code = await cancelCodeOf(w.id, s.id);
+    expect(await ok(api.postCancelSeat, { code }, s.cookie)).toEqual({ status: true });
+    const released = await snapshot();
+
+    // the second tap, or a retry whose first answer was lost
+    const again = await send(api.postCancelSeat, { code }, { cookie: s.cookie });
+    expect([again.statusCode, json(again)]).toEqual([200, { status: true }]);
+    expect(changed(released, await snapshot())).toEqual([]);
+    // the service says why: it was released before (and the seat it freed is not handed on twice)
+    expect(await seatService(db(), { now: t.clock.now }).cancel(code)).toEqual({ classId: w.id, was: 'cancelled', promotedSeatId: null });
+    const seen = await t.app.inject({ url: `/api/cancel-seat?code=${code}` });
+    expect(json(seen).data).toEqual([expect.objectContaining({ hash: w.hash, status: 'cancelled' })]);
+  });
+});
