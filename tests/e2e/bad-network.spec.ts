@@ -284,3 +284,48 @@ for (const seed of [21, 42]) {
     });
   });
 }
+
+test('a load that never answers: slow is said within 3 s with Cancel, it gives up at 15 s with Try again, which loads the list; Refresh loads a list again in place', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  figures.runs++;
+  const student = await newStudent(playwright, baseURL, 'bnstall');
+  await logIn(page, student, '/home');
+  await screenReady(page);
+  // every /api/podcasts request waits until the network comes back (past the client's 15 s limit)
+  let stalled = true;
+  let asked = 0;
+  await page.route('**/api/podcasts?**', async (route) => {
+    asked++;
+    while (stalled) await new Promise((r) => setTimeout(r, 100));
+    await route.continue().catch(() => undefined);
+  });
+  const nav = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Podcasts' });
+  const slow = page.getByText('The connection is slow. Still loading…');
+
+  figures.actions++;
+  await nav.click();
+  const opened = Date.now();
+  await expect(slow).toBeVisible({ timeout: 3000 });
+  figures.longestSilentMs = Math.max(figures.longestSilentMs, Date.now() - opened);
+  // leaving a load is safe: Cancel goes back where the student came from
+  await page.getByRole('main').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL((u) => u.pathname === '/home');
+
+  figures.actions++;
+  await nav.click();
+  await expect(slow).toBeVisible({ timeout: 3000 });
+  // a bounded wait: given up with its message, not a spinner with no end, and not tried again for another 30 s
+  await expect(page.getByText('CE Pass took too long to answer. Try again.')).toBeVisible({ timeout: 17_000 });
+  expect(asked).toBe(2);
+  stalled = false;
+  await page.getByRole('main').getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('main .rows li').first()).toBeVisible();
+
+  // Refresh, in the title row: the list is asked for again, in place, and the student is told when it is done
+  figures.actions++;
+  const before = asked;
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Updated just now.' })).toHaveCount(1);
+  expect(asked).toBeGreaterThan(before);
+  await expect(page.locator('main .rows li').first()).toBeVisible();
+});

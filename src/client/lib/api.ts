@@ -29,6 +29,8 @@ export class ApiError extends Error {
   readonly errors?: Readonly<Record<string, string>>;
   /** the contract path of the call that failed (a write with no answer: lib/query-effects.ts re-reads what it changes) */
   path: string | null = null;
+  /** no answer within the client's limit (15 s): the student has waited long enough, so it is not tried again unasked */
+  timedOut = false;
   /** `text`: the server's errorMsg when it refused, the connection message when there was no answer */
   constructor(status: number, kind: FailureKind, text: string | null, errors?: Readonly<Record<string, string>>) {
     super(text ?? GENERIC_ERROR);
@@ -174,7 +176,8 @@ async function send<E extends AnyEndpoint, T>(endpoint: E, options: CallOptions<
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     settle(0);
-    throw new ApiError(0, 'network', error instanceof TimeoutError ? TIMEOUT_ERROR : NETWORK_ERROR);
+    const timedOut = error instanceof TimeoutError;
+    throw Object.assign(new ApiError(0, 'network', timedOut ? TIMEOUT_ERROR : NETWORK_ERROR), { timedOut });
   }
 }
 

@@ -102,4 +102,4 @@ export const LOGOUT_EBOOKS_GO = 'Saved e-books are always removed at logout.';
 export const SAVED_ON_DEVICE = 'Saved on this device. It will be sent when you are back online.';
 
 /** a write whose answer was lost, while what it changes is read again (decision 0023) */
-export const CHECKING = 'Couldn’t confirm that it was saved — checking…';
+export const CHECKING = 'Couldn’t confirm that it went through — checking…';

@@ -16,8 +16,11 @@ export const setLostWriteHandler = (handler: (path: string) => void): void => {
   onLostWrite = handler;
 };
 
-/** retry only what may pass on a second try: network failures, timeouts and gateway errors */
-const shouldRetry = (failureCount: number, error: unknown): boolean => failureCount < 2 && isUnreachable(error);
+/**
+ * retry only what may pass on a second try: network failures and gateway errors. Not a timeout: the student has
+ * watched it wait 15 s already (said slow after 3 s), so it gives up with its message and Try again, not 45 s on
+ */
+const shouldRetry = (failureCount: number, error: unknown): boolean => failureCount < 2 && isUnreachable(error) && !(error instanceof ApiError && error.timedOut);
 
 /** a 401 from a read or an action alike means the server session is gone: forget the stored one */
 const forgetOn401 = (error: unknown) => {

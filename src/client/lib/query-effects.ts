@@ -12,6 +12,9 @@ export const QUERY_EFFECTS: Readonly<Record<string, readonly string[]>> = {
   'page-view': [],
   // the profile saved (or, its answer lost, perhaps saved): the Profile tab reads it again
   profile: ['profile'],
+  // the AGD reminder hidden, consent removed: both are read back in the profile
+  'hide-agd-reminder': ['profile'],
+  'remove-consent': ['profile'],
   // a seat reserved, released, or a waitlist place turned into one: the class, Reserved Seats, the seat a cancel
   // link names, and the RESERVED/WAITLIST badges of the webinar list, home and search
   'reserve-seat': ['class', 'cancel-seat', 'seats', 'upcoming', 'home', 'search'],

@@ -15,7 +15,7 @@ import { QueryState, showsFailure } from '../components/ui/query-state.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
 import { paths } from '../config/paths.ts';
 import { isUnreachable } from '../lib/api.ts';
-import { CHECKING, PASSWORD_HINT } from '../lib/messages.ts';
+import { PASSWORD_HINT } from '../lib/messages.ts';
 import { useForm } from '../lib/use-form.ts';
 import { useAccountHome } from '../features/account/api/get-account-home.ts';
 import { useAccountItems } from '../features/account/api/get-account-items.ts';
@@ -157,11 +157,10 @@ function ProfileForm({ student, checking, items, focusAgd }: { student: StoredPr
             </>
           }
         />
-        {/* a save whose answer was lost is settled by the profile read again: saved, or not (then the failure) */}
-        {save.isSuccess || (lost && save.variables && holds(student, save.variables)) ? (
+        {/* a save whose answer was lost is settled by the profile read again (said meanwhile by MutationError):
+            saved, or not (then the failure) */}
+        {save.isSuccess || (lost && !checking && save.variables && holds(student, save.variables)) ? (
           <Alert tone="success">Profile updated.</Alert>
-        ) : lost && checking ? (
-          <Alert tone="info">{CHECKING}</Alert>
         ) : (
           <FormError invalid={form.invalid} mutation={save} fallback={SERVICE_ERROR} message={SERVICE_ERROR} />
         )}

@@ -50,13 +50,13 @@ export default function CompletedScreen() {
   const unreachable = showsFailure(counts) && isUnreachable(counts.error ?? counts.failureReason);
   if (counts.isPending && !unreachable)
     return (
-      <Screen title="CE Completed">
+      <Screen refresh title="CE Completed">
         <ListSkeleton countLine />
       </Screen>
     );
   const c = counts.data?.data[0];
   return (
-    <Screen title="CE Completed">
+    <Screen refresh title="CE Completed">
       {/* a failed reload keeps the counts shown; only a first load that failed, or a refusal, is an error */}
       {unreachable ? (
         <LoadFailure query={counts} />

@@ -16,7 +16,7 @@ export default function EbooksScreen() {
   // the library is one page: any other page number falls back to it
   if (rawPage !== undefined) return <Redirect to={paths.ebooks()} replace />;
   return (
-    <Screen title="Dental eBooks">
+    <Screen refresh title="Dental eBooks">
       {showsFailure(books) ? (
         <LoadFailure query={books} message={LIST_ERROR} />
       ) : books.data === undefined ? (

@@ -41,7 +41,7 @@ export default function HomeScreen() {
   const loggedIn = useIsLoggedIn();
   const listening = useListening({ enabled: loggedIn });
   return (
-    <Screen title="Home" heading="Free dental CE, live and on demand" className="home">
+    <Screen refresh title="Home" heading="Free dental CE, live and on demand" className="home">
       <SearchBar />
       {!wide && <CategoryChips />}
       {showsFailure(home) ? (

@@ -16,7 +16,7 @@ export default function OndemandScreen() {
   const list = useOndemand({ ...filters, page: String(page - 1) });
   const featuredHash = page === 1 ? list.data?.featuredContent?.featuredHash : null;
   return (
-    <Screen title="On-Demand Webinars">
+    <Screen refresh title="On-Demand Webinars">
       <SearchBar filters={filters} list={(f) => paths.ondemand(1, f)} />
       <PagedList<ClassListItem>
         query={list}

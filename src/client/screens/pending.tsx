@@ -13,7 +13,7 @@ export default function PendingScreen() {
   const page = pageParam(rawPage);
   const list = usePending(String(page - 1));
   return (
-    <Screen title="CE in Progress">
+    <Screen refresh title="CE in Progress">
       <PagedList
         query={list}
         page={page}

@@ -16,7 +16,7 @@ export default function PodcastsScreen() {
   const list = usePodcasts({ ...filters, page: String(page - 1) });
   const featuredHash = page === 1 ? list.data?.featuredContent?.featuredHash : null;
   return (
-    <Screen title="Podcasts">
+    <Screen refresh title="Podcasts">
       <SearchBar filters={filters} list={(f) => paths.podcasts(1, f)} />
       <PagedList<PodcastListItem>
         query={list}

@@ -55,7 +55,7 @@ export default function QueueScreen() {
   const episodesOnly = data !== undefined && !list.isPlaceholderData && data.totalRows === 0 && podcastTotal > 0;
 
   return (
-    <Screen title="Watch Later">
+    <Screen refresh title="Watch Later">
       <MutationError mutation={remove} fallback={remove.variables && 'p' in remove.variables.ref ? 'Error trapped while removing episode.' : 'Error trapped while removing class.'} />
       {/* with no list from the server (never seen, and no connection), what was added here still shows */}
       {data === undefined && addedHere}

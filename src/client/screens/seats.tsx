@@ -14,7 +14,7 @@ import { LoadFailure, showsFailure } from '../components/ui/query-state.tsx';
 export default function SeatsScreen() {
   const seats = useSeats();
   return (
-    <Screen title="Reserved Seats">
+    <Screen refresh title="Reserved Seats">
       {showsFailure(seats) ? (
         <LoadFailure query={seats} errorFallback={LIST_ERROR} />
       ) : seats.data === undefined ? (

@@ -13,7 +13,7 @@ export default function TutorialHistoryScreen() {
   const list = useTutorialHistory(String(page - 1));
   const empty = list.data && list.data.totalRows === 0;
   return (
-    <Screen title="Viewed Tutorials">
+    <Screen refresh title="Viewed Tutorials">
       <PagedList
         query={list}
         ads={list.data?.mobileAds}

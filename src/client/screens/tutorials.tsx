@@ -15,7 +15,7 @@ export default function TutorialsScreen() {
   const filters = filtersFrom(useSearch());
   const list = useTutorials({ ...filters, page: String(page - 1) });
   return (
-    <Screen title="Product Training">
+    <Screen refresh title="Product Training">
       <SearchBar filters={filters} list={(f) => paths.tutorials(1, f)} />
       <PagedList<ClassListItem>
         query={list}

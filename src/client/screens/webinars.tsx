@@ -14,7 +14,7 @@ export default function WebinarsScreen() {
   const filters = filtersFrom(useSearch());
   const list = useUpcoming({ ...filters, page: '0' });
   return (
-    <Screen title="Upcoming Webinars">
+    <Screen refresh title="Upcoming Webinars">
       <SearchBar filters={filters} list={paths.webinars} />
       {showsFailure(list) ? (
         <LoadFailure query={list} message={LIST_ERROR} />

@@ -1,7 +1,10 @@
 // Alerts: danger (errors, announced at once), success and info (announced politely); optionally dismissible.
 import { useState, type ReactNode } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
 import { CORRECT_ERRORS } from '#shared/domain/registration';
 import { ApiError, errorMessage, isUnreachable, type FailureTexts } from '../../lib/api.ts';
+import { CHECKING } from '../../lib/messages.ts';
+import { QUERY_EFFECTS } from '../../lib/query-effects.ts';
 
 interface AlertProps {
   tone?: 'danger' | 'success' | 'info' | 'warning';
@@ -53,7 +56,13 @@ export const worthRetrying = (error: unknown): boolean => error instanceof ApiEr
  * Where a second try may pass, Try again sends the same action again in place.
  */
 export function MutationError({ mutation, fallback, message }: MutationErrorProps) {
+  // a write that got no answer may have been applied: while what it would change is read again (lib/query-effects.ts)
+  // the screen says it is checking, and then shows the server's state, or this failure with Try again
+  const lostPath = mutation.isError && isUnreachable(mutation.error) && mutation.error instanceof ApiError ? mutation.error.path : null;
+  const rereads = lostPath === null ? [] : (QUERY_EFFECTS[lostPath] ?? []);
+  const checking = useIsFetching({ predicate: (q) => rereads.includes(q.queryKey[1] as string) }) > 0;
   if (!mutation.isError) return null;
+  if (checking) return <Alert tone="info">{CHECKING}</Alert>;
   const retry = mutation.mutate && worthRetrying(mutation.error) ? mutation.mutate : null;
   return (
     <Alert tone="danger" dismissible onDismiss={() => mutation.reset()}>

@@ -30,6 +30,7 @@ const SHAPES = {
   ),
   login: <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3" />,
   back: <path d="M15 18l-6-6 6-6" />,
+  refresh: <path d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5" />,
   chevron: <path d="M9 6l6 6-6 6" />,
   webinar: (
     <>

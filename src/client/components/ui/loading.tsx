@@ -1,6 +1,7 @@
 // The accessible busy indicator: a polite status with visible text (Suspense fallback, list loads).
 // Offline, a load waits for the network instead of spinning, and says so; a load still waiting after 3 s says
 // the connection is slow, with Try again where the caller can start it over (lib/slow.ts).
+import { canGoBackInApp } from '../../lib/navigation.ts';
 import { useOnline } from '../../lib/online.ts';
 import { restartStalledLoads } from '../../lib/query-client.ts';
 import { SLOW_LOADING, useSlowScreen } from '../../lib/slow.ts';
@@ -16,9 +17,17 @@ export function Loading({ label = 'Loading…', quiet = false, onRetry }: { labe
       {online && <span className="spinner" aria-hidden="true" />}
       <span>{!online ? WAITING_FOR_NETWORK : slow ? SLOW_LOADING : label}</span>
       {slow && onRetry && (
-        <button type="button" className="button button-secondary" onClick={onRetry}>
-          Try again
-        </button>
+        <span className="actions">
+          <button type="button" className="button button-secondary" onClick={onRetry}>
+            Try again
+          </button>
+          {/* leaving a load is always safe (nothing is sent): back to the screen the student came from */}
+          {canGoBackInApp() && (
+            <button type="button" className="button button-secondary" onClick={() => history.back()}>
+              Cancel
+            </button>
+          )}
+        </span>
       )}
     </div>
   );

@@ -3,7 +3,7 @@
 // earlier answer (kept on the device, lib/offline) shows that answer: the offline marker says how old it is.
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorMessage, isUnreachable, type FailureTexts } from '../../lib/api.ts';
+import { ApiError, errorMessage, isUnreachable, TIMEOUT_ERROR, type FailureTexts } from '../../lib/api.ts';
 import { retryFailedLoads } from '../../lib/query-client.ts';
 import { Alert, worthRetrying } from './alert.tsx';
 import { LoadingAnswer, WAITING_FOR_NETWORK } from './loading.tsx';
@@ -33,8 +33,10 @@ interface LoadFailureProps {
  * Try again where a second try may pass (the server failed).
  */
 export function LoadFailure({ query, errorFallback, message }: LoadFailureProps) {
-  const unreachable = isUnreachable(query.error ?? query.failureReason);
-  const text = unreachable ? WAITING_FOR_NETWORK : (message ?? errorMessage(query.error, errorFallback));
+  const failure = query.error ?? query.failureReason;
+  const unreachable = isUnreachable(failure);
+  // (a load that ran out of time was online all along: it says so, not that it waits for the network)
+  const text = unreachable ? (failure instanceof ApiError && failure.timedOut ? TIMEOUT_ERROR : WAITING_FOR_NETWORK) : (message ?? errorMessage(query.error, errorFallback));
   // a server failure may pass on a second try, in place; a refusal is the server's final word
   if (!unreachable && !worthRetrying(query.error)) return <Alert tone="danger">{text}</Alert>;
   return (

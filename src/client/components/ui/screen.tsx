@@ -9,6 +9,7 @@ import { takeHeadingFocus } from '../../lib/navigation.ts';
 import { dismissNotice, useNotice, useNoticeTone } from '../../lib/notice.ts';
 import { Alert } from './alert.tsx';
 import { BackButton } from './back-button.tsx';
+import { RefreshControl } from './refresh-control.tsx';
 
 interface ScreenProps {
   /** the screen name for the document title ("<title> · CE Pass") */
@@ -16,12 +17,14 @@ interface ScreenProps {
   /** the visible h1; defaults to the title */
   heading?: ReactNode;
   className?: string;
+  /** a list: Refresh in the title row loads what is on screen again (and pull to refresh in the installed app) */
+  refresh?: boolean;
   children?: ReactNode;
 }
 
 export const appTitle = (title: string) => (title ? `${title} · CE Pass` : 'CE Pass');
 
-export function Screen({ title, heading, className, children }: ScreenProps) {
+export function Screen({ title, heading, className, refresh = false, children }: ScreenProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   const [location] = useLocation();
   const search = useSearch();
@@ -47,12 +50,13 @@ export function Screen({ title, heading, className, children }: ScreenProps) {
 
   return (
     <div className={className ? `screen ${className}` : 'screen'}>
-      {parent === null ? (
+      {parent === null && !refresh ? (
         h1
       ) : (
-        <div className="app-bar">
-          <BackButton parent={parent} />
+        <div className={parent === null ? 'title-row' : 'app-bar'}>
+          {parent !== null && <BackButton parent={parent} />}
           {h1}
+          {refresh && <RefreshControl />}
         </div>
       )}
       {notice && (
