@@ -2,8 +2,8 @@
 // slow, in words, instead of a spinner that never explains itself.
 import { useEffect, useState } from 'react';
 
-// said before 3 s have passed (issue 21's bar), with room for the render
-export const SLOW_MS = 2500;
+// said before 3 s have passed (issue 21's bar), with room for a busy phone to render it
+export const SLOW_MS = 2000;
 export const SLOW_LOADING = 'The connection is slow. Still loading…';
 export const SLOW_SENDING = 'The connection is slow. Still sending…';
 
