@@ -14,8 +14,14 @@ export const Keyword = v.optional(v.pipe(v.string(), v.maxLength(200, 'q is too 
 export const ListFilters = { s: S, cid: v.optional(QueryInt('cid')), coid: v.optional(QueryInt('coid')), q: Keyword };
 
 export const Ok = v.object({ status: v.boolean() });
+/**
+ * the null character: nobody types it, and PostgreSQL cannot store it in text (a request carrying one failed with
+ * 500 there, and was stored on SQLite): the contract refuses it in every free text, so both databases answer 400
+ */
+export const NUL = '\u0000';
+export const NO_NUL = 'must not contain the null character';
 /** free text with a length cap the contract enforces before any rule runs */
-export const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
+export const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`), v.excludes(NUL, NO_NUL));
 export const Iso = v.string();
 
 /** spec §3 "Class list item"; releaseDate carries the same ISO instant as releaseDateUTC (the client formats in local time) */

@@ -1,7 +1,7 @@
 // The support form and the per-navigation page view (spec §2, §7).
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { Ok, Str } from './common.ts';
+import { NO_NUL, NUL, Ok, Str } from './common.ts';
 
 
 export const postSupport = endpoint({
@@ -13,7 +13,13 @@ export const postSupport = endpoint({
   response: Ok,
 });
 
-export const postPageView = endpoint({ method: 'POST', path: 'page-view', access: 'optional', body: v.object({ path: v.pipe(v.string(), v.startsWith('/', 'path must start with /'), v.maxLength(500)) }), response: Ok });
+export const postPageView = endpoint({
+  method: 'POST',
+  path: 'page-view',
+  access: 'optional',
+  body: v.object({ path: v.pipe(v.string(), v.startsWith('/', 'path must start with /'), v.maxLength(500), v.excludes(NUL, NO_NUL)) }),
+  response: Ok,
+});
 
 export const getHealth = endpoint({
   method: 'GET',
