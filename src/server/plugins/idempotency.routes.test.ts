@@ -10,19 +10,19 @@ import type { Kysely } from 'kysely';
 import { api, allEndpoints } from '#shared/api/index';
 import type { BodyOf, Endpoint } from '#shared/api/endpoint';
 import { IDEMPOTENCY_KEY_OTHER_BODY } from '#shared/api/idempotency';
-import { CLASS_TYPE, VPAD_SLOT } from '#shared/domain/constants';
+import { VPAD_SLOT } from '#shared/domain/constants';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '#shared/domain/registration';
 import type { DB } from '../db/schema.ts';
 import { LINK_INVALID } from '../modules/auth/auth.routes.ts';
-import { hashPassword } from '../modules/auth/password.ts';
 import { issueToken } from '../modules/auth/tokens.ts';
 import { seatService } from '../modules/seats/seats.service.ts';
-import { buildTestApp, createStudents, json, profileForm, registrationForm, type TestApp } from '../test-support.ts';
+import { buildWorld, evaluation, PASSWORD, type Student, type World } from '../contract-fixtures.test-support.ts';
+import { buildTestApp, json, profileForm, registrationForm, type TestApp } from '../test-support.ts';
 
 let t: TestApp;
+/** students, webinars and the learning flow's steps, shared with the authorization matrix and the bad-input test */
+let world: World;
 const db = () => t.database.db;
-
-type Student = Awaited<ReturnType<typeof createStudents>>[number];
 /** the demo pack's on-demand class with an exam, a sponsored video and a survey: the whole learning flow */
 let course: { id: number; hash: string; svaId: number };
 let episode: { id: number; hash: string };
@@ -31,21 +31,10 @@ let spare: { id: number; hash: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const now = new Date(t.clock.now()).toISOString();
-  const c = await db()
-    .selectFrom('classes')
-    .innerJoin('exams', 'exams.classId', 'classes.id')
-    .select(['classes.id', 'classes.hash', 'classes.svaId'])
-    .where('typeId', '=', CLASS_TYPE.PRODUCED)
-    .where('isTutorial', '=', 0)
-    .where('releaseDate', '<=', now)
-    .where('svaId', 'is not', null)
-    .where('surveyId', 'is not', null)
-    .orderBy('classes.id')
-    .executeTakeFirstOrThrow();
-  course = { id: c.id, hash: c.hash, svaId: c.svaId! };
-  episode = await db().selectFrom('podcasts').select(['id', 'hash']).where('releaseDate', '<=', now).orderBy('id').executeTakeFirstOrThrow();
-  spare = await webinar(5);
+  world = await buildWorld(t);
+  course = world.courses[0]!;
+  episode = world.episode;
+  spare = await world.webinar(5);
 });
 afterAll(async () => t?.close());
 
@@ -119,61 +108,18 @@ const changed = (a: Record<Table, string>, b: Record<Table, string>) => WATCHED.
 
 // ---- state the fixtures build on ---------------------------------------------------------------------------
 
-const PASSWORD = 'Secret.123';
 const NEW_PASSWORD = 'Changed.456';
 
-/** a fresh student with a live session; `password`: one that logs in with PASSWORD */
-async function student(prefix: string, opts: { password?: boolean } = {}): Promise<Student & { username: string }> {
-  const [s] = await createStudents(t, 1, prefix);
-  if (opts.password) await db().updateTable('students').set({ passwordHash: await hashPassword(PASSWORD, t.config.passwordHashCost) }).where('id', '=', s!.id).execute();
-  const { username } = await db().selectFrom('students').select('username').where('id', '=', s!.id).executeTakeFirstOrThrow();
-  return { ...s!, username };
-}
-
-/** a new live webinar of `capacity` seats starting in `inMinutes` (2 days by default: no reminder due yet) */
-async function webinar(capacity: number, inMinutes = 2 * 24 * 60) {
-  const base = await db().selectFrom('classes').selectAll().where('typeId', '=', CLASS_TYPE.LIVE).orderBy('id').executeTakeFirstOrThrow();
-  const { id: _id, hash: _hash, ...rest } = base;
-  const start = t.clock.now() + inMinutes * 60_000;
-  return db()
-    .insertInto('classes')
-    .values({ ...rest, hash: `w${randomBytes(6).toString('hex')}`, capacity, seatsTaken: 0, zoomCode: '81234567890', demoOffsetMin: null, releaseDate: new Date(start).toISOString(), endDate: new Date(start + 60 * 60_000).toISOString() })
-    .returning(['id', 'hash'])
-    .executeTakeFirstOrThrow();
-}
-/** a webinar under way (it began 15 minutes ago, and has an exam) with a seat for the student: entering and attendance are open */
-async function seatedInLiveWebinar(s: Student) {
-  const w = await webinar(10, -15);
-  await db().insertInto('exams').values({ classId: w.id, podcastId: null, minScore: 70 }).execute();
-  await ok(api.postReserveSeat, { c: w.hash }, s.cookie);
-  return w;
-}
+/** a fresh student with a live session and a password (PASSWORD) */
+const student = (prefix: string) => world.student(prefix);
+/** a new live webinar of `capacity` seats starting in two days (no reminder due yet) */
+const webinar = (capacity: number) => world.webinar(capacity);
 const cancelCodeOf = async (classId: number, studentId: number) =>
   (await db().selectFrom('seats').select('cancelCode').where('classId', '=', classId).where('studentId', '=', studentId).orderBy('id', 'desc').executeTakeFirstOrThrow()).cancelCode;
-
-const evaluation = {
-  courseObjectives: 4,
-  courseUseful: 3,
-  courseAppropriate: 4,
-  courseLogical: 2,
-  instructorCommunication: 4,
-  instructorPreparedness: 4,
-  instructorEffectiveness: 3,
-  sitePresentation: 1,
-  siteNavigation: 4,
-  siteComparison: 3,
-  comments: 'Clear and practical.',
-};
 /** the class viewed and its evaluation taken: the sponsored video, the survey and the exam are open */
-async function evaluated(s: Student) {
-  await ok(api.postClassView, { c: course.hash }, s.cookie);
-  await ok(api.postSaveEval, { c: course.hash, a: evaluation }, s.cookie);
-}
+const evaluated = (s: Student) => world.evaluated(s, course);
 /** the class's exam answers: all right, or all wrong */
-async function examAnswers(right: boolean) {
-  const qs = await db().selectFrom('examQuestions').innerJoin('exams', 'exams.id', 'examQuestions.examId').select(['examQuestions.id', 'correctOption']).where('exams.classId', '=', course.id).execute();
-  return qs.map((q) => ({ examQId: q.id, option: right ? q.correctOption : (q.correctOption % 4) + 1 }));
-}
+const examAnswers = (right: boolean) => world.examAnswers(course, right);
 
 // ---- the fixtures: every write of the contract --------------------------------------------------------------
 
@@ -223,13 +169,13 @@ const fixtures: Fixture[] = [
   }),
   write(api.postClassStart, 'entering a webinar under way', ['gradebook'], async () => {
     const s = await student('start');
-    return { cookie: s.cookie, body: { c: (await seatedInLiveWebinar(s)).hash } };
+    return { cookie: s.cookie, body: { c: (await world.seatedInLiveWebinar(s)).hash } };
   }),
   write(api.postSaveAffidavit, 'the attendance affidavit', ['gradebook'], async () => {
     const s = await student('affidavit');
-    const w = await seatedInLiveWebinar(s);
-    await ok(api.postClassStart, { c: w.hash }, s.cookie);
-    return { cookie: s.cookie, body: { c: w.hash, attended: true } };
+    const live = await world.seatedInLiveWebinar(s);
+    await ok(api.postClassStart, { c: live.hash }, s.cookie);
+    return { cookie: s.cookie, body: { c: live.hash, attended: true } };
   }),
 
   // the learning flow
@@ -292,11 +238,11 @@ const fixtures: Fixture[] = [
     return { cookie: s.cookie, body: { ...profileForm('x', 'robin'), email: s.email } };
   }),
   write(api.postProfile, 'the e-mail address changed, with the password', ['students', 'emailOutbox'], async () => {
-    const s = await student('email', { password: true });
+    const s = await student('email');
     return { cookie: s.cookie, body: { ...profileForm(randomBytes(4).toString('hex')), currentPassword: PASSWORD } };
   }),
   write(api.postProfile, 'the password changed', ['students', 'emailOutbox'], async () => ({
-    cookie: (await student('password', { password: true })).cookie,
+    cookie: (await student('password')).cookie,
     body: { password: NEW_PASSWORD, password2: NEW_PASSWORD, currentPassword: PASSWORD },
   })),
   write(api.postHideAgdReminder, 'the AGD reminder hidden', ['students'], async () => ({ cookie: await as('agd'), body: {} })),
@@ -307,7 +253,7 @@ const fixtures: Fixture[] = [
   write(api.postSendCeReport, 'the Proof of CE report e-mailed', ['emailOutbox'], async () => ({ cookie: await as('report'), body: {} })),
   write(api.postRecover, 'a recovery link asked for', ['authTokens', 'emailOutbox'], async () => ({ body: { u: (await student('recover')).username } })),
   write(api.postResetPassword, 'a new password set by a reset link', ['students', 'authTokens', 'emailOutbox'], async () => {
-    const s = await student('reset', { password: true });
+    const s = await student('reset');
     return { body: { token: await issueToken(db(), s.id, 'reset', t.clock.now()), password: NEW_PASSWORD, password2: NEW_PASSWORD } };
   }),
 
@@ -345,7 +291,7 @@ const exemptions: Exemption[] = [
     endpoint: api.postLogin,
     why: 'its answer sets the session cookie, never kept: a repeated login logs in again',
     async setup() {
-      const s = await student('login', { password: true });
+      const s = await student('login');
       const before = await sessionsOf(s.id);
       return {
         body: { u: s.username, p: PASSWORD },
