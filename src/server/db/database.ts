@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
@@ -52,10 +52,33 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqliteP
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), plugins });
   }
   await migrate(db, dialect);
   return { db, dialect, close: () => db.destroy() };
+}
+
+/** statements kept per connection: every fixed query the app runs, with room for the filter combinations of the lists */
+const KEPT_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query it runs, and better-sqlite3 compiles the SQL on each prepare: keep the compiled
+ * statement by its text and run it again with the new parameters (docs/decisions/0024). Safe to share: Kysely
+ * runs one query at a time on the one connection, and all() and run() finish before the next one starts.
+ */
+function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let stmt = kept.get(text);
+      if (stmt) return stmt;
+      stmt = sqlite.prepare(text);
+      kept.set(text, stmt);
+      if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+      return stmt;
+    },
+  };
 }
 
 export async function migrate(db: Kysely<DB>, dialect: Dialect): Promise<void> {

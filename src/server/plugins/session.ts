@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isoAt, nowIso, type Clock } from '../clock.ts';
+import { prepared } from '../db/prepared.ts';
 import type { DB } from '../db/schema.ts';
 import { isPdf, mediaFileOf } from './static-files.ts';
 
@@ -45,6 +46,14 @@ export const needsIdentity = (url: string) => url.startsWith('/api/') || isPdf(m
 
 export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { publicUrl: string; clock: Clock }): void {
   const cookie = sessionCookieName(opts.publicUrl);
+  // every request of a logged-in student runs it: compiled once (db/prepared.ts)
+  const sessionOf = prepared(db, (tokenHash: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('students', 'students.id', 'sessions.studentId')
+      .select(['students.id', 'students.hash', 'sessions.lastSeenAt', 'sessions.expiresAt'])
+      .where('sessions.tokenHash', '=', tokenHash),
+  );
   app.decorateRequest('student', null);
   app.addHook('onRequest', async (req) => {
     req.student = null;
@@ -52,12 +61,7 @@ export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { pu
     const token = readCookie(req, cookie);
     if (!token || !/^[A-Za-z0-9_-]{20,200}$/.test(token)) return;
     const now = nowIso(opts.clock);
-    const row = await db
-      .selectFrom('sessions')
-      .innerJoin('students', 'students.id', 'sessions.studentId')
-      .select(['students.id', 'students.hash', 'sessions.lastSeenAt', 'sessions.expiresAt'])
-      .where('sessions.tokenHash', '=', hashToken(token))
-      .executeTakeFirst();
+    const [row] = await sessionOf(hashToken(token));
     if (!row) return;
     const idleLimit = isoAt(opts.clock.now() - SESSION_IDLE_MS);
     if (row.expiresAt <= now || row.lastSeenAt <= idleLimit) return;
