@@ -30,13 +30,27 @@ export interface HandlerContext<E extends Endpoint> {
 
 export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<ResultOf<E>>;
 
+/**
+ * How a student gets a cached shared answer (docs/decisions/0024): the answer every visitor gets, with the
+ * student's own marks put on by `overlay`, which reads them fresh and returns a new answer, never changing
+ * `shared` (every other caller gets that object too). `overlay` must give what the handler gives for that
+ * student. `key` names the queries that share one answer (default: the query without `s`).
+ */
+export interface SharedAnswer<E extends Endpoint> {
+  key?: (query: ParsedQueryOf<E>) => string;
+  overlay: (shared: ResultOf<E>, student: SessionStudent) => Promise<ResultOf<E>>;
+  /** the first moment (ms) after `now` when the answer stops being true by the clock alone (a webinar starts), or null */
+  staleAt?: (shared: ResultOf<E>, now: number) => number | null;
+}
+
 /** A handler bound to its endpoint; the list of these is what the server has built. */
 export interface Implementation {
   endpoint: Endpoint;
   handler: Handler<any>;
+  shared?: SharedAnswer<any>;
 }
 
-export const implement = <E extends Endpoint>(endpoint: E, handler: Handler<E>): Implementation => ({ endpoint, handler });
+export const implement = <E extends Endpoint>(endpoint: E, handler: Handler<E>, shared?: SharedAnswer<E>): Implementation => ({ endpoint, handler, ...(shared ? { shared } : {}) });
 
 const fail = (reply: FastifyReply, code: number, errorMsg: string) => reply.code(code).send({ status: false, errorMsg });
 
@@ -57,10 +71,11 @@ export interface ContractOptions {
   /** per-IP request limits by 'METHOD path' (security.md throttles), enforced by @fastify/rate-limit */
   rateLimits?: Record<string, { max: number; timeWindow: number }>;
   /**
-   * GET reads whose answer for a visitor without a session is the same for everyone (the catalogue):
-   * kept this many ms, so a crowd of visitors costs one query per window; a student's answer is never cached
+   * GET reads whose answer for a visitor without a session is the same for everyone (the catalogue): kept this
+   * many ms, so a crowd costs one computation per window. A student gets the kept answer with their own marks
+   * when the endpoint's implementation has `shared` (docs/decisions/0024), else a fresh answer every time.
    */
-  anonymousCacheMs?: Record<string, number>;
+  sharedCacheMs?: Record<string, number>;
   now?: () => number;
   /**
    * how many POSTs to 'student' calls one student may make per minute (views, play logs, exam attempts,
@@ -101,16 +116,23 @@ function studentWriteLimit(max: number, now: () => number) {
 
 const CACHE_ENTRIES = 500;
 
-/** answers by key for `ttlMs`; concurrent misses share one computation; at most CACHE_ENTRIES keys, oldest out */
+/**
+ * answers by key for `ttlMs`, or until the answer's own `staleAt` if sooner; concurrent misses share one
+ * computation; at most CACHE_ENTRIES keys, oldest out
+ */
 function shortCache(ttlMs: number, now: () => number) {
-  const entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  const entries = new Map<string, { at: number; until: number; value: Promise<unknown> }>();
   return {
-    get(key: string, compute: () => Promise<unknown>): Promise<unknown> {
+    get(key: string, compute: () => Promise<unknown>, staleAt?: (answer: any, now: number) => number | null): Promise<unknown> {
+      const t = now();
       const hit = entries.get(key);
-      if (hit && now() - hit.at < ttlMs) return hit.value;
+      // a clock set back is no reason to trust an answer from its future
+      if (hit && hit.at <= t && t < hit.until) return hit.value;
       const value = compute();
+      const entry = { at: t, until: t + ttlMs, value };
       entries.delete(key);
-      entries.set(key, { at: now(), value });
+      entries.set(key, entry);
+      if (staleAt) value.then((answer) => void (entry.until = Math.min(entry.until, staleAt(answer, t) ?? Infinity)), () => {});
       // a failure is never served from the cache
       value.catch(() => entries.get(key)?.value === value && entries.delete(key));
       if (entries.size > CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
@@ -130,8 +152,9 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
     const url = `/api/${ep.path}`;
     registered.add(`${ep.method} ${url}`);
     const rateLimit = opts.rateLimits?.[`${ep.method} ${ep.path}`];
-    const cacheMs = opts.anonymousCacheMs?.[`${ep.method} ${ep.path}`];
-    const cache = cacheMs ? shortCache(cacheMs, opts.now ?? Date.now) : null;
+    const cacheMs = opts.sharedCacheMs?.[`${ep.method} ${ep.path}`];
+    // a student-only answer is nobody else's: never shared
+    const cache = cacheMs && ep.access !== 'student' ? shortCache(cacheMs, opts.now ?? Date.now) : null;
     app.route({
       method: ep.method,
       url,
@@ -166,8 +189,8 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
         if (typeof s === 'string' && s !== '' && req.student && s !== req.student.hash) return fail(reply, 403, ANOTHER_STUDENT);
         if (typeof s === 'string' && s !== '' && !req.student && ep.access !== 'public') return fail(reply, 401, 'Please log in to continue.');
 
-        const answer = async () => {
-          const result = await impl.handler({ query: query?.output, body: body?.output, student: req.student, req, reply });
+        const answer = async (student: SessionStudent | null) => {
+          const result = await impl.handler({ query: query?.output, body: body?.output, student, req, reply });
           if (reply.sent || ep.contentType) return result;
           // the response schema is an allowlist: anything not in it is stripped; a mismatch is our bug
           const out = v.safeParse(ep.response, result);
@@ -177,7 +200,15 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
           }
           return out.output;
         };
-        const run = () => (cache && !req.student ? cache.get(JSON.stringify(query?.output ?? null), answer) : answer());
+        const run = () => {
+          const { student } = req;
+          if (!cache || (student && !impl.shared)) return answer(student);
+          // the visitor's answer, kept; `s` only repeats the session's identity, so it never splits the key
+          const input = (query?.output ?? {}) as Record<string, unknown>;
+          const key = impl.shared?.key ? impl.shared.key(input) : JSON.stringify({ ...input, [field]: undefined });
+          const shared = cache.get(key, () => answer(null), impl.shared?.staleAt);
+          return student ? shared.then((a) => impl.shared!.overlay(a, student)) : shared;
+        };
         // only now, after every check above: a refused or invalid request never takes its key
         const result = idem && opts.idempotency ? await opts.idempotency.once(req, reply, { key: idem.key, request: `${ep.method} ${ep.path}`, input: { query: query?.output, body: body?.output } }, run) : await run();
         if (reply.sent) return reply;

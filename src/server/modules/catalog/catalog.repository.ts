@@ -1,11 +1,12 @@
 // SQL for the catalogue reads: class and podcast lists with the caller's own badges, filters, paging,
-// featured content and ad placements. Every list is one indexed query plus one count.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+// featured content and ad placements. Every list is one indexed query plus one count; a student's marks on a
+// shared answer are one more (docs/decisions/0024).
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Ebook } from '#shared/api/catalog';
 import type { ClassListItem, FeaturedContent, MobileAds, PodcastListItem } from '#shared/api/common';
 import { CLASS_TYPE, VPAD_SLOT, ceTypeName } from '#shared/domain/constants';
 import type { DB } from '../../db/schema.ts';
-import { matchesKeyword } from '../../db/search-index.ts';
+import { isPostgres, matchesKeyword, searchTerms } from '../../db/search-index.ts';
 import { inProgressAt } from './live-now.ts';
 
 export interface ListFilter {
@@ -16,6 +17,42 @@ export interface ListFilter {
 }
 
 export type ClassListKind = 'upcoming' | 'ondemand' | 'tutorials';
+
+/**
+ * One key for the filters the queries treat alike, so they share one cached answer: the keyword by the terms
+ * it searches for ("Perio", "perio " and "the perio" find the same), a keyword with none left apart from no keyword.
+ */
+export const filterKey = (f: ListFilter) => JSON.stringify([f.categoryId ?? null, f.companyId ?? null, f.keyword ? searchTerms(f.keyword) : null]);
+
+/** a student's own marks on listed items, by hash (docs/decisions/0024); an item without one is not in the maps */
+export interface StudentMarks {
+  /** the active seat ('reserved' or 'waiting') and the completed exam of each class that has either */
+  classes: Map<string, { seat: string | null; examTakenAt: string | null }>;
+  /** when each completed episode's exam was taken */
+  podcasts: Map<string, string>;
+}
+
+/**
+ * The marks query, one statement whose text never changes (so SQLite keeps it prepared and Kysely builds
+ * nothing): the hashes travel as one parameter, a JSON array on SQLite, an array on PostgreSQL. Every join is
+ * a unique index: classes and podcasts by hash, seats_active_uq, gradebook_class_uq and gradebook_podcast_uq.
+ */
+const MARKS_SQL = {
+  sqlite: `select c.hash as hash, 'c' as kind, st.status as seat, g.exam_taken_at as at from classes c
+    left join seats st on st.class_id = c.id and st.student_id = ? and st.status <> 'cancelled'
+    left join gradebook g on g.class_id = c.id and g.student_id = ?
+    where c.hash in (select value from json_each(?)) and (st.id is not null or g.exam_taken_at is not null)
+    union all
+    select p.hash, 'p', null, g.exam_taken_at from podcasts p join gradebook g on g.podcast_id = p.id and g.student_id = ?
+    where p.hash in (select value from json_each(?)) and g.exam_taken_at is not null`,
+  postgres: `select c.hash as hash, 'c' as kind, st.status as seat, g.exam_taken_at as at from classes c
+    left join seats st on st.class_id = c.id and st.student_id = $1 and st.status <> 'cancelled'
+    left join gradebook g on g.class_id = c.id and g.student_id = $1
+    where c.hash = any($2::text[]) and (st.id is not null or g.exam_taken_at is not null)
+    union all
+    select p.hash, 'p', null, g.exam_taken_at from podcasts p join gradebook g on g.podcast_id = p.id and g.student_id = $1
+    where p.hash = any($3::text[]) and g.exam_taken_at is not null`,
+};
 
 // The row mapping of class and podcast list items, exported so every list of them (the catalogue, the
 // student's own lists in my-ce) carries the same fields and the same badges.
@@ -179,6 +216,8 @@ const toEbook = (b: { hash: string; title: string; subtitle: string | null; blur
 });
 
 export function catalogRepository(db: Kysely<DB>) {
+  const postgres = isPostgres(db);
+
   /** the filter's conditions on a class (c), whatever list it is in */
   function classFilter(eb: ExpressionBuilder<any, any>, f: ListFilter): Expression<SqlBool>[] {
     const conds: Expression<SqlBool>[] = [];
@@ -272,6 +311,20 @@ export function catalogRepository(db: Kysely<DB>) {
     async podcastsOfShow(showId: number, studentId: number | null, nowIso: string) {
       const rows = await podcastBase(db, studentId).select(podcastColumns).where('p.showId', '=', showId).where('p.releaseDate', '<=', nowIso).orderBy('p.releaseDate', 'desc').execute();
       return (rows as PodcastRow[]).map(toPodcastItem);
+    },
+
+    /** the student's seats and completed exams among these classes and episodes (docs/decisions/0024) */
+    async marks(studentId: number, classHashes: string[], podcastHashes: string[]): Promise<StudentMarks> {
+      const query = postgres
+        ? CompiledQuery.raw(MARKS_SQL.postgres, [studentId, classHashes, podcastHashes])
+        : CompiledQuery.raw(MARKS_SQL.sqlite, [studentId, studentId, JSON.stringify(classHashes), studentId, JSON.stringify(podcastHashes)]);
+      const { rows } = await db.executeQuery<{ hash: string; kind: 'c' | 'p'; seat: string | null; at: string | null }>(query);
+      const marks: StudentMarks = { classes: new Map(), podcasts: new Map() };
+      for (const r of rows) {
+        if (r.kind === 'c') marks.classes.set(r.hash, { seat: r.seat, examTakenAt: r.at });
+        else marks.podcasts.set(r.hash, r.at!);
+      }
+      return marks;
     },
 
     async classByHash(hash: string) {

@@ -16,3 +16,20 @@ export const inProgressAt = (w: LiveWindow, nowIso: string): boolean => {
   const now = Date.parse(nowIso);
   return w.typeId === CLASS_TYPE.LIVE && Date.parse(w.releaseDate) <= now && now < Date.parse(w.endDate);
 };
+
+/**
+ * The first moment after `now` (ms) when a listed live webinar starts or ends: its LIVE NOW flag turns on, or it
+ * leaves the lists of what is to come. A kept catalogue answer that lists it is stale from then (docs/decisions/0024).
+ */
+export function nextLiveChange(items: { typeId: number; releaseDateUTC: string; durationMin: number }[], now: number): number | null {
+  let next = Infinity;
+  for (const w of items) {
+    if (w.typeId !== CLASS_TYPE.LIVE) continue;
+    const start = Date.parse(w.releaseDateUTC);
+    // the end is the start plus durationMin, as the importer sets endDate
+    const end = start + w.durationMin * 60_000;
+    if (start > now) next = Math.min(next, start);
+    else if (end > now) next = Math.min(next, end);
+  }
+  return next === Infinity ? null : next;
+}

@@ -1,0 +1,125 @@
+// The catalogue answers every caller shares (docs/decisions/0024): which queries share one, when one goes stale
+// by the clock alone, and a student's own marks on it (seats, waitlist places, completed exams), read fresh.
+import type * as catalog from '#shared/api/catalog';
+import type { ClassListItem, FeaturedContent, PodcastListItem } from '#shared/api/common';
+import type * as podcasts from '#shared/api/podcasts';
+import { sanitizeKeyword } from '#shared/domain/keyword';
+import type { SharedAnswer } from '../../plugins/contract.ts';
+import type { SessionStudent } from '../../plugins/session.ts';
+import { filterKey, type CatalogRepository, type ListFilter, type StudentMarks } from './catalog.repository.ts';
+import { nextLiveChange } from './live-now.ts';
+
+type ListQuery = { cid?: number | undefined; coid?: number | undefined; q?: string | undefined; page?: number };
+
+/** the filter of a list or search query, as the queries apply it */
+export const filterOf = (q: ListQuery): ListFilter => ({ categoryId: q.cid, companyId: q.coid, keyword: sanitizeKeyword(q.q) });
+
+/** one shared answer per page and filter as the queries see it, however the keyword was typed */
+const listKey = (q: ListQuery) => `${q.page ?? ''} ${filterKey(filterOf(q))}`;
+
+/** the student's active seats among listed webinars, in list order: the `seats` of home, search and /webinars */
+export const seatsOf = (items: { hash: string; hasSeat: boolean; isWaiting: boolean }[]) => items.filter((i) => i.hasSeat).map((i) => ({ hash: i.hash, isWaiting: i.isWaiting }));
+
+// The shared answer was built for a visitor, so an unmarked row already says no seat and no exam: only a marked
+// row is copied, and the shared objects are never changed (every other caller is served them too).
+
+const markClasses = (items: ClassListItem[], m: StudentMarks) =>
+  items.map((c) => {
+    const mark = m.classes.get(c.hash);
+    return mark ? { ...c, hasSeat: mark.seat !== null, isWaiting: mark.seat === 'waiting', examTaken: mark.examTakenAt !== null, examDate: mark.examTakenAt } : c;
+  });
+
+const markPodcasts = (items: PodcastListItem[], m: StudentMarks) =>
+  items.map((p) => {
+    const at = m.podcasts.get(p.hash);
+    return at === undefined ? p : { ...p, examTaken: true, examDate: at };
+  });
+
+function markFeatured(f: FeaturedContent, m: StudentMarks): FeaturedContent {
+  const c = f.featuredClass;
+  const p = f.featuredPodcast;
+  const classDone = c !== null && (m.classes.get(c.hash)?.examTakenAt ?? null) !== null;
+  const podcastDone = p !== null && m.podcasts.has(p.hash);
+  if (!classDone && !podcastDone) return f;
+  return { ...f, featuredClass: classDone ? { ...c, examTaken: true } : c, featuredPodcast: podcastDone ? { ...p, examTaken: true } : p };
+}
+
+type Listed = { classes?: ClassListItem[][]; podcasts?: PodcastListItem[][]; featured?: FeaturedContent | undefined };
+type Paged<T> = { data: T[]; seats?: { hash: string; isWaiting: boolean }[] | undefined; featuredContent?: FeaturedContent | undefined };
+
+export function sharedAnswers(repo: Pick<CatalogRepository, 'marks'>) {
+  /** the marks on every row an answer lists, in one query; none when it lists nothing or the student has none there */
+  async function read(student: SessionStudent, listed: Listed): Promise<StudentMarks | null> {
+    const classHashes = (listed.classes ?? []).flat().map((c) => c.hash);
+    const podcastHashes = (listed.podcasts ?? []).flat().map((p) => p.hash);
+    if (listed.featured?.featuredClass) classHashes.push(listed.featured.featuredClass.hash);
+    if (listed.featured?.featuredPodcast) podcastHashes.push(listed.featured.featuredPodcast.hash);
+    if (classHashes.length === 0 && podcastHashes.length === 0) return null;
+    const m = await repo.marks(student.id, classHashes, podcastHashes);
+    return m.classes.size === 0 && m.podcasts.size === 0 ? null : m;
+  }
+
+  /** a paged class list (/webinars, /ondemand, /tutorials): its rows, the seats it names, its featured class */
+  async function classPage<A extends Paged<ClassListItem>>(a: A, student: SessionStudent): Promise<A> {
+    const m = await read(student, { classes: [a.data], featured: a.featuredContent });
+    if (!m) return a;
+    const data = markClasses(a.data, m);
+    return { ...a, data, ...(a.seats ? { seats: seatsOf(data) } : {}), ...(a.featuredContent ? { featuredContent: markFeatured(a.featuredContent, m) } : {}) };
+  }
+
+  /** /podcasts: its episodes and its featured episode */
+  async function podcastPage<A extends Paged<PodcastListItem>>(a: A, student: SessionStudent): Promise<A> {
+    const m = await read(student, { podcasts: [a.data], featured: a.featuredContent });
+    if (!m) return a;
+    return { ...a, data: markPodcasts(a.data, m), ...(a.featuredContent ? { featuredContent: markFeatured(a.featuredContent, m) } : {}) };
+  }
+
+  const home: SharedAnswer<typeof catalog.getHome> = {
+    overlay: async (a, student) => {
+      const m = await read(student, { classes: [a.webinars.data, a.classes.data], podcasts: [a.podcasts.data], featured: a.featuredContent });
+      if (!m) return a;
+      const webinars = markClasses(a.webinars.data, m);
+      return {
+        ...a,
+        webinars: { ...a.webinars, data: webinars, seats: seatsOf(webinars) },
+        classes: { ...a.classes, data: markClasses(a.classes.data, m) },
+        podcasts: { ...a.podcasts, data: markPodcasts(a.podcasts.data, m) },
+        featuredContent: markFeatured(a.featuredContent, m),
+      };
+    },
+    staleAt: (a, now) => nextLiveChange(a.webinars.data, now),
+  };
+
+  const search: SharedAnswer<typeof catalog.getSearch> = {
+    key: listKey,
+    overlay: async (a, student) => {
+      const m = await read(student, { classes: [a.webinars.data, a.classes.data, a.tutorials.data], podcasts: [a.podcasts.data], featured: a.featuredContent });
+      if (!m) return a;
+      const webinars = markClasses(a.webinars.data, m);
+      return {
+        ...a,
+        webinars: { ...a.webinars, data: webinars, seats: seatsOf(webinars) },
+        classes: { ...a.classes, data: markClasses(a.classes.data, m) },
+        podcasts: { ...a.podcasts, data: markPodcasts(a.podcasts.data, m) },
+        tutorials: { ...a.tutorials, data: markClasses(a.tutorials.data, m) },
+        featuredContent: markFeatured(a.featuredContent, m),
+      };
+    },
+    staleAt: (a, now) => nextLiveChange(a.webinars.data, now),
+  };
+
+  const upcoming: SharedAnswer<typeof catalog.getUpcoming> = { key: listKey, overlay: classPage, staleAt: (a, now) => nextLiveChange(a.data, now) };
+  const ondemand: SharedAnswer<typeof catalog.getOndemand> = { key: listKey, overlay: classPage };
+  const tutorials: SharedAnswer<typeof catalog.getTutorials> = { key: listKey, overlay: classPage };
+  const podcastList: SharedAnswer<typeof catalog.getPodcasts> = { key: listKey, overlay: podcastPage };
+
+  const show: SharedAnswer<typeof podcasts.getPodcastShow> = {
+    overlay: async (a, student) => {
+      const m = await read(student, { podcasts: [a.podcasts.data] });
+      if (!m) return a;
+      return { ...a, podcasts: { ...a.podcasts, data: markPodcasts(a.podcasts.data, m) } };
+    },
+  };
+
+  return { home, search, upcoming, ondemand, tutorials, podcasts: podcastList, show };
+}
