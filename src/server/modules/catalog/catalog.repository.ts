@@ -6,6 +6,7 @@ import type { Ebook } from '#shared/api/catalog';
 import type { ClassListItem, FeaturedContent, MobileAds, PodcastListItem } from '#shared/api/common';
 import { CLASS_TYPE, VPAD_SLOT, ceTypeName } from '#shared/domain/constants';
 import type { DB } from '../../db/schema.ts';
+import { prepared } from '../../db/prepared.ts';
 import { isPostgres, matchesKeyword, searchTerms } from '../../db/search-index.ts';
 import { inProgressAt } from './live-now.ts';
 
@@ -218,6 +219,30 @@ const toEbook = (b: { hash: string; title: string; subtitle: string | null; blur
 export function catalogRepository(db: Kysely<DB>) {
   const postgres = isPostgres(db);
 
+  // the classroom's reads (GET /api/class), compiled once: every student opening a class runs them
+  const classOfHash = prepared(db, (hash: string) =>
+    db
+      .selectFrom('classes as c')
+      .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
+      .leftJoin('companies as co', 'co.id', 'c.companyId')
+      .leftJoin('exams as e', 'e.classId', 'c.id')
+      .selectAll('c')
+      .select(['sp.name as speakerName', 'sp.credentials as speakerCredentials', 'co.name as companyName', 'e.id as examId'])
+      .where('c.hash', '=', hash),
+  );
+  // the student's own row of a class in one statement: every join is a unique index (gradebook_class_uq,
+  // seats_active_uq, queue_uq); a removed Watch Later row stays for last-writer-wins (my-ce.repository queueSet)
+  // and is not on the list
+  const studentOfClass = prepared(db, (classId: number, studentId: number) =>
+    db
+      .selectFrom('students as s')
+      .leftJoin('gradebook as g', (j) => j.onRef('g.studentId', '=', 's.id').on('g.classId', '=', classId))
+      .leftJoin('seats as st', (j) => j.onRef('st.studentId', '=', 's.id').on('st.classId', '=', classId).on('st.status', '<>', 'cancelled'))
+      .leftJoin('queue as q', (j) => j.onRef('q.studentId', '=', 's.id').on('q.classId', '=', classId).on('q.removedAt', 'is', null))
+      .select(['g.id as gradebookId', 'g.examTakenAt', 'g.examScore', 'g.evalTakenAt', 'g.credits', 'g.ceTypeId', 'g.viewCount', 'g.startedAt', 'g.endedAt', 'g.attended'])
+      .select(['st.id as seatId', 'st.status as seatStatus', 'st.cancelCode', 'q.id as queueId', 's.agdNumber', 's.hideAgdReminder'])
+      .where('s.id', '=', studentId),
+  );
   /** the filter's conditions on a class (c), whatever list it is in */
   function classFilter(eb: ExpressionBuilder<any, any>, f: ListFilter): Expression<SqlBool>[] {
     const conds: Expression<SqlBool>[] = [];
@@ -327,27 +352,21 @@ export function catalogRepository(db: Kysely<DB>) {
       return marks;
     },
 
-    async classByHash(hash: string) {
-      return db
-        .selectFrom('classes as c')
-        .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
-        .leftJoin('companies as co', 'co.id', 'c.companyId')
-        .leftJoin('exams as e', 'e.classId', 'c.id')
-        .selectAll('c')
-        .select(['sp.name as speakerName', 'sp.credentials as speakerCredentials', 'co.name as companyName', 'e.id as examId'])
-        .where('c.hash', '=', hash)
-        .executeTakeFirst();
-    },
+    classByHash: async (hash: string) => (await classOfHash(hash))[0],
 
+    /** the student's progress in a class (gradebook), their active seat, their Watch Later row, and their AGD fields */
     async studentClassRow(classId: number, studentId: number) {
-      const [g, seat, queue, student] = await Promise.all([
-        db.selectFrom('gradebook').selectAll().where('classId', '=', classId).where('studentId', '=', studentId).executeTakeFirst(),
-        db.selectFrom('seats').select(['id', 'status', 'cancelCode']).where('classId', '=', classId).where('studentId', '=', studentId).where('status', '<>', 'cancelled').executeTakeFirst(),
-        // a removed row stays for last-writer-wins (my-ce.repository queueSet): it is not on the list
-        db.selectFrom('queue').select('id').where('classId', '=', classId).where('studentId', '=', studentId).where('removedAt', 'is', null).executeTakeFirst(),
-        db.selectFrom('students').select(['agdNumber', 'hideAgdReminder']).where('id', '=', studentId).executeTakeFirstOrThrow(),
-      ]);
-      return { g, seat, queue, student };
+      const [r] = await studentOfClass(classId, studentId);
+      if (!r) throw new Error(`no student ${studentId}`);
+      return {
+        g:
+          r.gradebookId === null
+            ? undefined
+            : { id: r.gradebookId, examTakenAt: r.examTakenAt, examScore: r.examScore, evalTakenAt: r.evalTakenAt, credits: r.credits, ceTypeId: r.ceTypeId, viewCount: r.viewCount!, startedAt: r.startedAt, endedAt: r.endedAt, attended: r.attended },
+        seat: r.seatId === null ? undefined : { id: r.seatId, status: r.seatStatus!, cancelCode: r.cancelCode! },
+        queue: r.queueId === null ? undefined : { id: r.queueId },
+        student: { agdNumber: r.agdNumber, hideAgdReminder: r.hideAgdReminder },
+      };
     },
 
     async podcastByHash(hash: string) {
