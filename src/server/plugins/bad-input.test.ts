@@ -236,9 +236,14 @@ const accepts = (ep: Endpoint, input: unknown) => {
   return input !== null && typeof input === 'object' && !Array.isArray(input) && Object.keys(input).length === 0;
 };
 
-/** the input as the server will see it: a query string's values are strings, repeated keys an array */
+/** the input as the server will see it: a query string's values are strings, a repeated key an array, an empty list nothing */
 function asQuery(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, x]) => x !== MISSING && x !== undefined).map(([k, x]) => [k, Array.isArray(x) ? x.map((y) => (typeof y === 'string' ? y : JSON.stringify(y))) : typeof x === 'string' ? x : JSON.stringify(x)]));
+  const text = (y: unknown) => (typeof y === 'string' ? y : (JSON.stringify(y) ?? ''));
+  return Object.fromEntries(
+    Object.entries(o)
+      .filter(([, x]) => x !== MISSING && x !== undefined && !(Array.isArray(x) && x.length === 0))
+      .map(([k, x]) => [k, Array.isArray(x) ? (x.length === 1 ? text(x[0]) : x.map(text)) : text(x)]),
+  );
 }
 
 function sent(ep: Endpoint, input: unknown, as: Sent['as'], headers?: Record<string, string>): Sent {
@@ -341,10 +346,10 @@ function fixed(ep: Endpoint, base: Request): { what: string; req: Sent }[] {
     }
     add('a 10,000-level JSON text in a field', { query: `${encode(firstKey)}=${encode(deepArray)}`, as: 'student' });
   }
-  // each text of the valid request with odd unicode in it: what a form may really send
+  // each text of the valid request with odd unicode in it: what a form may really send (the generator draws the rest)
   for (const [field, value] of Object.entries(input)) {
     if (typeof value !== 'string') continue;
-    for (const ch of oddUnicode) {
+    for (const ch of ['\u0000', '\u202E', '\uD800', '\uDFFF', '\u200B', '👩‍⚕️']) {
       const changed = { ...input, [field]: ch === '\u202E' || ch === '\uDFFF' ? ch + value : value + ch };
       if (ep.method === 'GET') add(`${field} with ${JSON.stringify(ch)}`, { query: queryString(changed), as: 'student' });
       else add(`${field} with ${JSON.stringify(ch)}`, { query: '', body: JSON.stringify(changed), contentType: 'application/json', as: 'student' });
@@ -380,7 +385,11 @@ function judge(ep: Endpoint, res: Awaited<ReturnType<typeof send>>): string | nu
   if (code >= 500) return `${code} ${res.body.slice(0, 200)}`;
   const type = String(res.headers['content-type'] ?? '');
   if (code >= 200 && code < 300) {
-    if (ep.contentType) return type.startsWith(ep.contentType) ? null : `2xx as ${type}, not ${ep.contentType}`;
+    if (ep.contentType) {
+      if (!type.startsWith(ep.contentType)) return `2xx as ${type}, not ${ep.contentType}`;
+      const head = { 'application/pdf': '%PDF-', 'text/calendar': 'BEGIN:VCALENDAR' }[ep.contentType];
+      return head === undefined || res.body.startsWith(head) ? null : `2xx ${ep.contentType} starting ${JSON.stringify(res.body.slice(0, 20))}`;
+    }
     if (!type.startsWith('application/json')) return `2xx as ${type}`;
     const out = v.safeParse(ep.response, JSON.parse(res.body));
     return out.success ? null : `2xx not matching the response schema: ${out.issues.map((i) => `${v.getDotPath(i)} ${i.message}`).join('; ')}`;
