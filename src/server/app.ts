@@ -19,6 +19,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { HttpError, registerContract } from './plugins/contract.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { studentWriteLimit } from './plugins/write-limit.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerSession } from './plugins/session.ts';
 import { courseGate } from './modules/learning/course-gate.service.ts';
@@ -124,7 +125,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     {
       publicUrl: config.publicUrl,
       now: config.clock.now,
-      writesPerStudentPerMinute: limits.writesPerStudentPerMinute,
+      writeLimit: studentWriteLimit(database.db, limits.writesPerStudentPerMinute, config.clock.now),
       idempotency: registerIdempotency(app, database.db, { clock: config.clock }),
       // docs/decisions/0004 and 0024: what every visitor sees alike, for a few seconds, and under a student's own
       // marks what every student sees (not class or podcast: they carry serverTime)

@@ -223,6 +223,8 @@ export interface DB {
   pageViews: { id: Id; path: string; studentId: number | null; createdAt: string };
   meta: { key: string; value: string };
   loginAttempts: { id: Id; account: string; ip: string; succeeded: Flag; createdAt: string };
+  /** a student's window of POSTs for the per-minute limit (plugins/contract.ts), shared by every process */
+  studentWriteWindows: { studentId: number; startedMs: number; count: number };
   /**
    * one Idempotency-Key per student (0: a call without a session): the call, a digest of its input keyed by the
    * key, and the first answer once there is one (statusCode null while in flight, owned by `claim`)

@@ -7,6 +7,7 @@ import { ANOTHER_STUDENT, NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, t
 import { allEndpoints } from '#shared/api/index';
 import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
 import type { SessionStudent } from './session.ts';
+import { TOO_MANY_WRITES } from './write-limit.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -77,41 +78,10 @@ export interface ContractOptions {
    */
   sharedCacheMs?: Record<string, number>;
   now?: () => number;
-  /**
-   * how many POSTs to 'student' calls one student may make per minute (views, play logs, exam attempts,
-   * evaluations, mail requests…): a runaway client or a script holding a session cannot grow the tables
-   * or the outbox without bound. Counted in this process, like the per-IP limits (security.md).
-   */
-  writesPerStudentPerMinute?: number;
+  /** counts a student's POST and answers the seconds to wait when it is over the per-minute limit (plugins/write-limit.ts) */
+  writeLimit?: (studentId: number) => Promise<number | null>;
   /** a POST with an Idempotency-Key runs once per student and key (plugins/idempotency.ts); without it the header is ignored */
   idempotency?: Idempotency;
-}
-
-export const TOO_MANY_WRITES = 'Too many requests.  Try again in a few minutes.';
-const MINUTE = 60_000;
-
-/**
- * A fixed one-minute window per student, in memory. Returns the seconds to wait when this write is over
- * the limit, else null. Windows that have ended are swept at most once a minute, so the map holds only
- * the students who wrote in the last minute or two.
- */
-function studentWriteLimit(max: number, now: () => number) {
-  const windows = new Map<number, { start: number; count: number }>();
-  let sweptAt = now();
-  return (studentId: number): number | null => {
-    const t = now();
-    if (t - sweptAt >= MINUTE) {
-      for (const [id, w] of windows) if (t - w.start >= MINUTE) windows.delete(id);
-      sweptAt = t;
-    }
-    let w = windows.get(studentId);
-    if (!w || t - w.start >= MINUTE || t < w.start) {
-      w = { start: t, count: 0 };
-      windows.set(studentId, w);
-    }
-    w.count++;
-    return w.count > max ? Math.max(1, Math.ceil((w.start + MINUTE - t) / 1000)) : null;
-  };
 }
 
 const CACHE_ENTRIES = 500;
@@ -145,7 +115,6 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
   const byKey = new Map(implementations.map((i) => [`${i.endpoint.method} ${i.endpoint.path}`, i]));
   const expectedOrigin = new URL(opts.publicUrl).origin;
   const registered = new Set<string>();
-  const overWriteLimit = opts.writesPerStudentPerMinute ? studentWriteLimit(opts.writesPerStudentPerMinute, opts.now ?? Date.now) : null;
 
   for (const ep of allEndpoints) {
     const impl = byKey.get(`${ep.method} ${ep.path}`);
@@ -168,8 +137,8 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
           if (origin && origin !== expectedOrigin && req.headers['sec-fetch-site'] !== 'same-origin') return fail(reply, 403, 'Cross-site requests are not allowed.');
         }
         // counted before the body is read, so refused and invalid writes count too
-        if (overWriteLimit && ep.method === 'POST' && ep.access === 'student' && req.student) {
-          const wait = overWriteLimit(req.student.id);
+        if (opts.writeLimit && ep.method === 'POST' && ep.access === 'student' && req.student) {
+          const wait = await opts.writeLimit(req.student.id);
           if (wait !== null) return reply.code(429).header('retry-after', String(wait)).send({ status: false, errorMsg: TOO_MANY_WRITES });
         }
         // a malformed key is a client bug, said before anything else about the request
