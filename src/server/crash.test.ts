@@ -3,13 +3,13 @@
 // integrity check passes, and every write the server acknowledged (answered 200, status true) is in the
 // database. A write in flight at the kill may or may not be there; none acknowledged may be missing. On
 // PostgreSQL (`npm run test:pg`) the same rounds, with every table read through after each crash.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startServerProcess } from './server-process.test-support.ts';
 import { registrationForm } from './test-support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -72,19 +72,8 @@ const base = `http://127.0.0.1:${port}`;
 const ROUNDS = 3;
 const STUDENTS = 4;
 
-async function start(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: pgUrl, LOG_LEVEL: 'warn', PUBLIC_URL: base, PASSWORD_HASH_COST: '10', RATE_REGISTER_PER_IP: '1000', RATE_LOGIN_PER_IP: '1000', RATE_WRITES_PER_STUDENT: '100000' },
-    stdio: 'ignore',
-  });
-  const started = Date.now();
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
-    if (Date.now() - started > 60_000) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return server;
-}
+const start = () =>
+  startServerProcess(port, { DATA_DIR: dataDir, DATABASE_URL: pgUrl, PASSWORD_HASH_COST: '10', RATE_REGISTER_PER_IP: '1000', RATE_LOGIN_PER_IP: '1000', RATE_WRITES_PER_STUDENT: '100000' });
 
 const post = (url: string, body: unknown, cookie = '') =>
   fetch(`${base}/api/${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie }, body: JSON.stringify(body) });

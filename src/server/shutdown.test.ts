@@ -1,38 +1,23 @@
 // Graceful shutdown (issue 18), on the real server process: SIGTERM lets the request in flight finish with its
 // answer, refuses new ones, stops the timers and closes the database (SQLite's WAL is checkpointed and removed
 // only when the last connection closes cleanly), and the process ends by itself with code 0.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { startServerProcess } from './server-process.test-support.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ce-pass-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 it('SIGTERM: the request in flight is answered, new ones are refused, the database is closed, exit 0', async () => {
   const port = 41_000 + (process.pid % 2000);
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    // the default password cost (scrypt 2^17): a login takes a few hundred ms, long enough to be in flight
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', PUBLIC_URL: base },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let log = '';
-  server.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  server.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  // the default password cost (scrypt 2^17): a login takes a few hundred ms, long enough to be in flight
+  const server = await startServerProcess(port, { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' }, { output: (text) => (log += text) });
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   try {
-    const started = Date.now();
-    for (;;) {
-      const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-      if (up) break;
-      if (Date.now() - started > 60_000) throw new Error(`the server did not start:\n${log}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-
     const login = fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ u: 'demostudent', p: 'ce-pass-demo' }) }).then(async (r) => ({
       status: r.status,
       cookie: r.headers.get('set-cookie') ?? '',

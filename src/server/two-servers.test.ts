@@ -3,16 +3,16 @@
 // sessions. A session made on one works on the other and a logout on one ends it on both; an Idempotency-Key
 // used on one is answered with the first answer on the other; a student's writes per minute are one limit
 // across both; and mail committed by either is delivered exactly once although both deliver.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from './mail/smtp-sink.ts';
+import { startServerProcess } from './server-process.test-support.ts';
 import { registrationForm } from './test-support.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ce-pass-two-'));
 const pgBase = process.env.TEST_DATABASE_URL;
 const schema = `two_${process.pid}`;
@@ -30,21 +30,9 @@ const admin = async (query: string) => {
 let sink: SmtpSink;
 const servers: ChildProcess[] = [];
 
-async function start(port: number): Promise<ChildProcess> {
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    // (one PUBLIC_URL for both, as behind one load balancer: the Origin check and links name it)
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PUBLIC_URL: bases[0], SMTP_URL: sink.url, PASSWORD_HASH_COST: '10', RATE_WRITES_PER_STUDENT: String(LIMIT) },
-    stdio: 'ignore',
-  });
-  const started = Date.now();
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
-    if (Date.now() - started > 60_000) throw new Error(`the server on ${port} did not start`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return server;
-}
+// (one PUBLIC_URL for both, as behind one load balancer: the Origin check and links name it)
+const start = (port: number) =>
+  startServerProcess(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: bases[0]!, SMTP_URL: sink.url, PASSWORD_HASH_COST: '10', RATE_WRITES_PER_STUDENT: String(LIMIT) });
 
 beforeAll(async () => {
   if (pgBase) await admin(`create schema ${schema}`);

@@ -1,0 +1,24 @@
+// The real server as its own process, for the tests that stop, kill or double it (shutdown, crash, two
+// servers): started with tsx from the sources, on a port of its own, and ready once /api/health answers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function startServerProcess(port: number, env: Record<string, string>, opts: { output?: (text: string) => void } = {}): Promise<ChildProcess> {
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: base, ...env },
+    stdio: ['ignore', opts.output ? 'pipe' : 'ignore', opts.output ? 'pipe' : 'ignore'],
+  });
+  server.stdout?.on('data', (d: Buffer) => opts.output?.(d.toString()));
+  server.stderr?.on('data', (d: Buffer) => opts.output?.(d.toString()));
+  const started = Date.now();
+  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+    if (server.exitCode !== null) throw new Error(`the server on ${port} exited with ${server.exitCode}`);
+    if (Date.now() - started > 60_000) throw new Error(`the server on ${port} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return server;
+}
