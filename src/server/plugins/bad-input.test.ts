@@ -355,6 +355,17 @@ function fixed(ep: Endpoint, base: Request): { what: string; req: Sent }[] {
       else add(`${field} with ${JSON.stringify(ch)}`, { query: '', body: JSON.stringify(changed), contentType: 'application/json', as: 'student' });
     }
   }
+  // each number of the valid request made fractional, negative, tiny, huge, beyond 32 and 53 bits
+  for (const [field, value] of Object.entries(input)) {
+    const numeric = typeof value === 'number' || (ep.method === 'GET' && typeof value === 'string' && /^\d+$/.test(value));
+    if (!numeric) continue;
+    for (const n of [1.5, -1, -0, -2.5e-110, 1e234, 2 ** 31, 2 ** 53 + 2]) {
+      const changed = { ...input, [field]: ep.method === 'GET' ? String(n) : n };
+      if (ep.method === 'GET') add(`${field} = ${n}`, { query: queryString(changed), as: 'student' });
+      else add(`${field} = ${n}`, { query: '', body: JSON.stringify(changed), contentType: 'application/json', as: 'student' });
+    }
+    if (ep.method === 'GET') for (const x of ['1e309', 'NaN', 'Infinity', '99999999999999999999', '0x10', ' 1', '١']) add(`${field} = ${JSON.stringify(x)}`, { query: queryString({ ...input, [field]: x }), as: 'student' });
+  }
   add('a session cookie of junk', { query: ep.method === 'GET' ? query : '', ...(ep.method === 'POST' ? { body: json, contentType: 'application/json' } : {}), as: 'visitor', headers: { cookie: 'sid=%00%ff; sid=' + 'A'.repeat(300) } });
   add('an odd cookie header', { query: ep.method === 'GET' ? query : '', ...(ep.method === 'POST' ? { body: json, contentType: 'application/json' } : {}), as: 'visitor', headers: { cookie: ';;=;sid;sid==;__proto__=1' } });
   add('an Idempotency-Key of junk', { query: ep.method === 'GET' ? query : '', ...(ep.method === 'POST' ? { body: json, contentType: 'application/json' } : {}), as: 'student', headers: { 'idempotency-key': '\u0000'.repeat(10) } });
@@ -477,6 +488,24 @@ describe(`generated bad input from the contract (issue 18): ${RUNS} requests per
     for (const [ep, req, field] of cases) {
       const res = await send(ep, ep.method === 'GET' ? { query: queryString(req.query!), as: 'visitor', validInput: false } : { query: '', body: JSON.stringify(req.body), contentType: 'application/json', as: 'visitor', validInput: false });
       expect([named(ep), res.statusCode, JSON.parse(res.body)]).toEqual([named(ep), 400, { status: false, errorMsg: `${field} ${NO_NUL}` }]);
+    }
+  });
+
+  // found by the long run on PostgreSQL: an ad id of 1.5 or 1e234 reached an integer column (500 there)
+  it('an ad id in a body is a whole number, as in a query string, on either database', async () => {
+    for (const path of ['ad-event', 'mobilead-submit']) {
+      const fixture = fixtures.find((f) => f.endpoint.path === path)!;
+      const body = (await fixture.build(A)).body!;
+      for (const [a, msg] of [
+        [1.5, 'a must be a whole number'],
+        [-2.5e-110, 'a must be a whole number'],
+        [-1, 'a must be a whole number'],
+        [1e234, 'a must be at most 999999999'],
+        [2 ** 31, 'a must be at most 999999999'],
+      ] as const) {
+        const res = await send(fixture.endpoint, { query: '', body: JSON.stringify({ ...body, a }), contentType: 'application/json', as: 'student', validInput: false });
+        expect([path, a, res.statusCode, JSON.parse(res.body)]).toEqual([path, a, 400, { status: false, errorMsg: msg }]);
+      }
     }
   });
 

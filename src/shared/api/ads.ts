@@ -1,7 +1,7 @@
 // First-party sponsor ads and featured content clicks (spec §7; security.md: no third-party ad script).
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { Hash, Ok, S, Str } from './common.ts';
+import { BodyInt, Hash, Ok, S, Str } from './common.ts';
 
 export const getMobileAd = endpoint({
   method: 'GET',
@@ -19,10 +19,10 @@ export const postMobileAdSubmit = endpoint({
   path: 'mobilead-submit',
   access: 'optional',
   /** e: the e-mail to send the offer to; a logged-in student's account e-mail when left out (checked on the server) */
-  body: v.object({ s: S, a: v.number(), e: v.optional(Str(200)) }),
+  body: v.object({ s: S, a: BodyInt('a'), e: v.optional(Str(200)) }),
   response: Ok,
 });
 /** t: slot type (36 featured class, 37 featured podcast); h: the item hash */
 export const postFeaturedContentClick = endpoint({ method: 'POST', path: 'featuredcontent-click', access: 'optional', body: v.object({ s: S, t: v.picklist([36, 37]), h: Hash }), response: Ok });
 /** a banner view or click (VPAD_EVENTID 1 view, 2 click), recorded first-party */
-export const postAdEvent = endpoint({ method: 'POST', path: 'ad-event', access: 'optional', body: v.object({ s: S, a: v.number(), e: v.picklist([1, 2]) }), response: Ok });
+export const postAdEvent = endpoint({ method: 'POST', path: 'ad-event', access: 'optional', body: v.object({ s: S, a: BodyInt('a'), e: v.picklist([1, 2]) }), response: Ok });

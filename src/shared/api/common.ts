@@ -7,6 +7,12 @@ export const S = v.optional(v.nullable(v.string()));
 /** a whole number carried in a query string */
 export const QueryInt = (label: string, max = 1_000_000) =>
   v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${label} must be a whole number`), v.transform(Number), v.maxValue(max, `${label} must be at most ${max}`));
+/**
+ * a row id carried in a JSON body: the whole number QueryInt takes from a query string. A bare v.number() let
+ * 1.5 or 1e234 through to the database, where PostgreSQL refused it as an integer (500; SQLite only found no row)
+ */
+export const BodyInt = (label: string, max = 999_999_999) =>
+  v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be a whole number`), v.minValue(0, `${label} must be a whole number`), v.maxValue(max, `${label} must be at most ${max}`));
 /** the zero-based page the client sends (spec §9); capped so nobody asks for page 10^9 */
 export const Page = v.optional(QueryInt('page', 10_000), '0');
 /** raw keyword; sanitised on the server by domain/keyword.ts */
