@@ -246,8 +246,8 @@ export async function giveRealData(w: World, s: Student, completed: Course, fail
 }
 
 /**
- * One fixture per endpoint (a second for the same endpoint adds nothing here). `h` is the owner's holdings:
- * reads name them, writes that use state up build their own.
+ * One fixture per endpoint. `holdings` gives a student's state from giveRealData: reads name it, writes that use
+ * state up (a seat released, a link spent) build their own each time.
  */
 export function contractFixtures(w: World, holdings: (s: Student) => Holdings): Fixture[] {
   const { t } = w;

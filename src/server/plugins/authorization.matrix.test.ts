@@ -14,7 +14,8 @@
 // And in every cell but A's own: no value of A's (username, e-mail, hash, surname, cancel codes, certificate
 // numbers) in the answer (a PDF is read as text), and none of A's rows changed, unless the request carries a
 // secret of A's (a password, a link's token, a cancel code, a certificate number): then the fixture says so, and
-// which of A's values its answer may show.
+// which of A's values its answer may show. Recover adds a reset link to A's rows whoever asks, by design (the link
+// goes to A's address only); its fixture says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANOTHER_STUDENT, type Endpoint } from '#shared/api/endpoint';
 import type { Kysely } from 'kysely';
