@@ -38,6 +38,8 @@ export function WhenIdle({ children, fallback = null }: { children: ReactNode; f
  * and it renders nothing until then.
  */
 export function later(load: () => Promise<ComponentType>): ComponentType {
+  // the build's prerender (decision 0024) shows what the first commit shows: none of these parts
+  if (typeof window === 'undefined') return () => null;
   const Part = lazy(() => firstScreen.then(load).then((part) => ({ default: part })));
   return function Later() {
     return (

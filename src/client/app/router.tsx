@@ -1,60 +1,64 @@
 // Every route of spec §2 and decisions.md in one wouter <Switch>: lazily loaded screens (one chunk each),
 // aliases and query forms as replacing redirects, the auth guard, dev-only playground pages, and Not Found.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { Loading } from '../components/ui/loading.tsx';
 import { devPatterns, patterns, paths } from '../config/paths.ts';
 import { RequireAuth } from './auth-guard.tsx';
+import { lazyScreen, type LazyScreen } from './lazy-screen.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
-type Screen = LazyExoticComponent<ComponentType>;
-
 const S = {
-  home: lazy(() => import('../screens/home.tsx')),
-  learn: lazy(() => import('../screens/learn.tsx')),
-  myCe: lazy(() => import('../screens/my-ce.tsx')),
-  downloads: lazy(() => import('../screens/downloads.tsx')),
-  search: lazy(() => import('../screens/search.tsx')),
-  about: lazy(() => import('../screens/about.tsx')),
-  faculty: lazy(() => import('../screens/faculty.tsx')),
-  terms: lazy(() => import('../screens/terms.tsx')),
-  privacy: lazy(() => import('../screens/privacy.tsx')),
-  support: lazy(() => import('../screens/support.tsx')),
-  account: lazy(() => import('../screens/account.tsx')),
-  gdpr: lazy(() => import('../screens/gdpr.tsx')),
-  sva: lazy(() => import('../screens/sva.tsx')),
-  survey: lazy(() => import('../screens/survey.tsx')),
-  classroom: lazy(() => import('../screens/classroom.tsx')),
-  reserve: lazy(() => import('../screens/reserve.tsx')),
-  live: lazy(() => import('../screens/live.tsx')),
-  affidavit: lazy(() => import('../screens/affidavit.tsx')),
-  cancelSeat: lazy(() => import('../screens/cancel-seat.tsx')),
-  podcast: lazy(() => import('../screens/podcast.tsx')),
-  eval: lazy(() => import('../screens/eval.tsx')),
-  evalPodcast: lazy(() => import('../screens/eval-podcast.tsx')),
-  exam: lazy(() => import('../screens/exam.tsx')),
-  examPodcast: lazy(() => import('../screens/exam-podcast.tsx')),
-  done: lazy(() => import('../screens/done.tsx')),
-  recover: lazy(() => import('../screens/recover.tsx')),
-  register: lazy(() => import('../screens/register.tsx')),
-  reset: lazy(() => import('../screens/reset.tsx')),
-  login: lazy(() => import('../screens/login.tsx')),
-  logout: lazy(() => import('../screens/logout.tsx')),
-  webinars: lazy(() => import('../screens/webinars.tsx')),
-  ondemand: lazy(() => import('../screens/ondemand.tsx')),
-  podcasts: lazy(() => import('../screens/podcasts.tsx')),
-  tutorials: lazy(() => import('../screens/tutorials.tsx')),
-  ebooks: lazy(() => import('../screens/ebooks.tsx')),
-  seats: lazy(() => import('../screens/seats.tsx')),
-  pending: lazy(() => import('../screens/pending.tsx')),
-  queue: lazy(() => import('../screens/queue.tsx')),
-  completed: lazy(() => import('../screens/completed.tsx')),
-  tutorialHistory: lazy(() => import('../screens/tutorial-history.tsx')),
-  verify: lazy(() => import('../screens/verify.tsx')),
-  notFound: lazy(() => import('../screens/not-found.tsx')),
-} satisfies Record<string, Screen>;
+  home: lazyScreen(() => import('../screens/home.tsx')),
+  learn: lazyScreen(() => import('../screens/learn.tsx')),
+  myCe: lazyScreen(() => import('../screens/my-ce.tsx')),
+  downloads: lazyScreen(() => import('../screens/downloads.tsx')),
+  search: lazyScreen(() => import('../screens/search.tsx')),
+  about: lazyScreen(() => import('../screens/about.tsx')),
+  faculty: lazyScreen(() => import('../screens/faculty.tsx')),
+  terms: lazyScreen(() => import('../screens/terms.tsx')),
+  privacy: lazyScreen(() => import('../screens/privacy.tsx')),
+  support: lazyScreen(() => import('../screens/support.tsx')),
+  account: lazyScreen(() => import('../screens/account.tsx')),
+  gdpr: lazyScreen(() => import('../screens/gdpr.tsx')),
+  sva: lazyScreen(() => import('../screens/sva.tsx')),
+  survey: lazyScreen(() => import('../screens/survey.tsx')),
+  classroom: lazyScreen(() => import('../screens/classroom.tsx')),
+  reserve: lazyScreen(() => import('../screens/reserve.tsx')),
+  live: lazyScreen(() => import('../screens/live.tsx')),
+  affidavit: lazyScreen(() => import('../screens/affidavit.tsx')),
+  cancelSeat: lazyScreen(() => import('../screens/cancel-seat.tsx')),
+  podcast: lazyScreen(() => import('../screens/podcast.tsx')),
+  eval: lazyScreen(() => import('../screens/eval.tsx')),
+  evalPodcast: lazyScreen(() => import('../screens/eval-podcast.tsx')),
+  exam: lazyScreen(() => import('../screens/exam.tsx')),
+  examPodcast: lazyScreen(() => import('../screens/exam-podcast.tsx')),
+  done: lazyScreen(() => import('../screens/done.tsx')),
+  recover: lazyScreen(() => import('../screens/recover.tsx')),
+  register: lazyScreen(() => import('../screens/register.tsx')),
+  reset: lazyScreen(() => import('../screens/reset.tsx')),
+  login: lazyScreen(() => import('../screens/login.tsx')),
+  logout: lazyScreen(() => import('../screens/logout.tsx')),
+  webinars: lazyScreen(() => import('../screens/webinars.tsx')),
+  ondemand: lazyScreen(() => import('../screens/ondemand.tsx')),
+  podcasts: lazyScreen(() => import('../screens/podcasts.tsx')),
+  tutorials: lazyScreen(() => import('../screens/tutorials.tsx')),
+  ebooks: lazyScreen(() => import('../screens/ebooks.tsx')),
+  seats: lazyScreen(() => import('../screens/seats.tsx')),
+  pending: lazyScreen(() => import('../screens/pending.tsx')),
+  queue: lazyScreen(() => import('../screens/queue.tsx')),
+  completed: lazyScreen(() => import('../screens/completed.tsx')),
+  tutorialHistory: lazyScreen(() => import('../screens/tutorial-history.tsx')),
+  verify: lazyScreen(() => import('../screens/verify.tsx')),
+  notFound: lazyScreen(() => import('../screens/not-found.tsx')),
+} satisfies Record<string, LazyScreen>;
 
-const auth = (Component: Screen) =>
+export type ScreenName = keyof typeof S;
+
+/** loads a screen's chunk ahead of the first render (main.tsx, for the screen a prerendered shell names) */
+export const preloadScreen = (name: string): Promise<void> => (name in S ? S[name as ScreenName].preload() : Promise.resolve());
+
+const auth = (Component: LazyScreen) =>
   function Guarded() {
     return (
       <RequireAuth>
@@ -64,7 +68,7 @@ const auth = (Component: Screen) =>
   };
 
 /** an alias keeps its query string (e.g. /upcoming?q=… → /webinars?q=…) */
-const withSearch = (to: string) => `${to}${to.includes('?') ? '' : window.location.search}`;
+const withSearch = (to: string) => `${to}${to.includes('?') || typeof window === 'undefined' ? '' : window.location.search}`;
 
 function QueryRedirect({ to, fallback }: { to: (q: URLSearchParams) => string | null; fallback: string }) {
   const target = to(new URLSearchParams(useSearch()));

@@ -32,8 +32,9 @@ const settled = (): Promise<void> =>
 const painted = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 const atMost = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** resolves once, when the first screen is shown */
+/** resolves once, when the first screen is shown; never in the build's prerender (no screen is shown there, so
+ * nothing that waits for it is loaded into the shell, decision 0024) */
 export const firstScreen: Promise<void> =
   typeof window === 'undefined'
-    ? Promise.resolve()
+    ? new Promise<void>(() => undefined)
     : Promise.race([mounted.then(() => settled()).then(painted), atMost(AT_MOST_MS)]);

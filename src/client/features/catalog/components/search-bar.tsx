@@ -90,7 +90,8 @@ export function SearchBar({ filters = {}, list }: SearchBarProps) {
   const written = useRef(urlText);
   const chip = filterText(filters, useSearchItems(Boolean(filters.cid || filters.coid)).data);
   const target = list ?? paths.search;
-  const onTarget = location === new URL(target({}), window.location.origin).pathname;
+  // (any base will do for the path alone; the build's prerender has no window, decision 0024)
+  const onTarget = location === new URL(target({}), 'http://localhost').pathname;
 
   // the URL changed under the bar (Back, the panel, a category link): the field shows what the screen searches
   useEffect(() => {
