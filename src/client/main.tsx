@@ -1,17 +1,30 @@
 // Entry point: styles, the install offer's listeners (before React mounts, so an early
-// beforeinstallprompt is never missed), then the React app in #root.
-import { StrictMode } from 'react';
+// beforeinstallprompt is never missed), then the React app in #root. Over a prerendered shell (decision 0024;
+// public/shell-boot.js loads this file once the shell has painted), the screen it names is loaded first, so
+// React's first commit replaces the shell with the same heading and skeleton, not the route's loading fallback.
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureInstallEvents } from './features/install/install-store.ts';
 import './styles/app.css';
 import './styles/phone-shell.css';
 import './styles/lists.css';
 import { App } from './app/app.tsx';
+import { preloadScreen } from './app/router.tsx';
 
 captureInstallEvents();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+// a chunk that fails to load is the route error boundary's to show, as without a shell
+const screenReady = root.dataset.screen ? preloadScreen(root.dataset.screen).catch(() => undefined) : null;
+
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+// over a shell, the first screen is already on view: React renders in slices (a transition), so no long task
+// holds the page while it replaces the shell with the same markup (TBT, quality-bars.md)
+if (screenReady) void screenReady.then(() => startTransition(render));
+else render();

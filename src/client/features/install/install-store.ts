@@ -95,6 +95,12 @@ export function captureInstallEvents(): void {
     event.preventDefault();
     useInstallStore.setState({ offer: event as BeforeInstallPromptEvent });
   });
+  // under a prerendered shell the app starts after the first paint; public/shell-boot.js kept an offer made before
+  const early = window as Window & { __earlyInstallPrompt?: BeforeInstallPromptEvent };
+  if (early.__earlyInstallPrompt) {
+    useInstallStore.setState({ offer: early.__earlyInstallPrompt });
+    delete early.__earlyInstallPrompt;
+  }
   addEventListener('appinstalled', () => {
     useInstallStore.setState({ offer: null });
     saveRecord({ installed: true });

@@ -1,0 +1,25 @@
+// Starts the app under a prerendered shell (docs/decisions/0024-prerendered-shell.md) once the shell has painted:
+// the HTML and the one stylesheet paint the first screen, and the app's scripts start only then, so they never
+// compete with that paint for the bandwidth or the main thread. The shell names the entry and the screen's chunks.
+const root = document.getElementById('root');
+// the browser's offer to install may come before the app runs: kept here for it (features/install/install-store.ts)
+addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  window.__earlyInstallPrompt = event;
+});
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const href of (root.dataset.chunks ?? '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(root.dataset.entry);
+};
+// after the next paint: a frame, then a task; a hidden tab paints nothing, so it starts at once
+requestAnimationFrame(() => setTimeout(start, 0));
+if (document.visibilityState === 'hidden') start();

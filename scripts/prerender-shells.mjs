@@ -1,0 +1,80 @@
+// After the client build: one HTML file per first screen (dist/client/shells/*.html), holding what the app's first
+// commit shows there before data arrives (the header, the tab bar, the screen's h1 and its skeleton rows), so the
+// page paints before its JavaScript runs; static-files.ts serves them for those routes (decision 0024).
+// Rendered from the real components by src/client/prerender.tsx, built for Node by vite.prerender.config.ts.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+process.env.NODE_ENV = 'production';
+const root = path.resolve(import.meta.dirname, '..');
+const clientDir = path.resolve(process.argv[2] ?? path.join(root, 'dist', 'client'));
+// (another build may be named: `node scripts/prerender-shells.mjs dist-x/client dist-x/prerender`)
+const renderer = path.join(path.resolve(process.argv[3] ?? path.join(root, 'dist', 'prerender')), 'prerender.js');
+const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+
+/**
+ * The routes whose first screen is known without the URL's parameters, with the screen's name in router.tsx and
+ * the first API call it makes as the client makes it (lib/api.ts: '/api/' + path + its query). The call is
+ * preloaded; the journey in tests/e2e/prerendered-shell.spec.ts checks that the client's own call reuses it.
+ */
+const SHELLS = [
+  { route: '/home', screen: 'home', source: 'src/client/screens/home.tsx', data: ['/api/home'] },
+  { route: '/learn', screen: 'learn', source: 'src/client/screens/learn.tsx', data: [] },
+  { route: '/webinars', screen: 'webinars', source: 'src/client/screens/webinars.tsx', data: ['/api/upcoming?page=0'] },
+  { route: '/ondemand', screen: 'ondemand', source: 'src/client/screens/ondemand.tsx', data: ['/api/ondemand?page=0'] },
+  { route: '/podcasts', screen: 'podcasts', source: 'src/client/screens/podcasts.tsx', data: ['/api/podcasts?page=0'] },
+];
+
+const shellFile = (route) => `shells${route}.html`;
+
+const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const { renderShell } = await import(pathToFileURL(renderer).href);
+
+/** a chunk's file and CSS with those of every chunk it imports statically, in load order */
+const closure = (key, seen = new Set()) => {
+  if (seen.has(key) || !manifest[key]) return { js: [], css: [] };
+  seen.add(key);
+  const chunk = manifest[key];
+  const deps = (chunk.imports ?? []).map((k) => closure(k, seen));
+  return { js: [...deps.flatMap((d) => d.js), chunk.file], css: [...deps.flatMap((d) => d.css), ...(chunk.css ?? [])] };
+};
+const linked = (file) => template.includes(`"/${file}"`);
+const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(template)?.[0];
+const entry = entryTag && /src="([^"]+)"/.exec(entryTag)[1];
+if (!entry) throw new Error("index.html has no entry script of the build's form");
+const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+mkdirSync(path.join(clientDir, 'shells'), { recursive: true });
+for (const shell of SHELLS) {
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
+  let markup = await renderShell(shell.route);
+  // React puts resource hints of what it rendered (the logo's image) in front: the img itself is found as early
+  // (and the preload was a second request for it)
+  markup = markup.replace(/^(?:<link [^>]*\/>)+/, '');
+  // the shell is the phone's; app.css shows the wide layout's frame from it until the app takes over
+  if (!markup.includes('<div class="app">')) throw new Error(`${shell.route}: no .app frame in the render`);
+  markup = markup.replace('<div class="app">', '<div class="app" data-prerendered="">');
+  if (!markup.includes('<h1')) throw new Error(`${shell.route}: the render has no h1 (did the screen suspend?)`);
+
+  const { js, css } = closure(shell.source);
+  if (js.length === 0) throw new Error(`${shell.route}: ${shell.source} is not in the build's manifest`);
+  // the app's scripts start once the shell has painted (public/shell-boot.js): the entry and the screen's chunks
+  // are named on #root for it, and nothing of them is fetched before that paint
+  const chunks = js.filter((f) => !linked(f)).map((f) => `/${f}`);
+  const head = [
+    ...css.filter((f) => !linked(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    // the list's data is the server's work: asked at once, it is on its way while the scripts load
+    ...shell.data.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(url)}">`),
+  ].join('\n    ');
+  const html = template
+    .replace(entryTag, '<script type="module" src="/shell-boot.js"></script>')
+    .replace(/\s*<\/head>/, `\n    ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-screen="${shell.screen}" data-entry="${entry}" data-chunks="${chunks.join(' ')}">${markup}</div>`);
+  writeFileSync(path.join(clientDir, shellFile(shell.route)), html);
+}
+// the manifest was for this script only
+rmSync(path.join(clientDir, '.vite'), { recursive: true, force: true });
+console.log(`prerendered ${SHELLS.length} shells: ${SHELLS.map((s) => s.route).join(', ')}`);
+process.exit(0);

@@ -1,0 +1,121 @@
+// The first screen before its JavaScript (decision 0024): /home, /ondemand and /podcasts come as HTML that already
+// shows the header, the tab bar, the screen's heading and skeleton rows; when the app takes over, the heading
+// never leaves the page (no loading fallback in its place), and the list's data is fetched once, by the preload.
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, logIn, newStudent, screenReady, test } from './fixtures.ts';
+
+const SCREENS = [
+  { url: '/home', heading: 'Free dental CE, live and on demand', tab: 'Home', api: '/api/home' },
+  { url: '/ondemand', heading: 'On-Demand Webinars', tab: 'Learn', api: '/api/ondemand?page=0' },
+  { url: '/podcasts', heading: 'Podcasts', tab: 'Podcasts', api: '/api/podcasts?page=0' },
+];
+
+test.describe("with the app's JavaScript blocked", () => {
+  for (const s of SCREENS) {
+    test(`${s.url} shows its heading, skeleton rows and the tab bar from the HTML alone @desktop`, async ({ page }) => {
+      // (blocked rather than switched off, so that axe, which runs as a script, can still check the shell)
+      await page.route(/\.js$/, (route) => route.abort());
+      await page.goto(s.url);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.heading);
+      const skeleton = page.locator('main .row-skeleton');
+      await expect(skeleton.first()).toBeVisible();
+      // rows of their real height (lists.css), so the rows that come take their place
+      expect(await skeleton.count()).toBeGreaterThanOrEqual(4);
+      expect((await skeleton.first().boundingBox())!.height).toBeGreaterThan(60);
+      if (test.info().project.name === 'phone') {
+        await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: s.tab })).toHaveAttribute('aria-current', 'page');
+        await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+      } else {
+        // on a wide screen the shell shows the wide frame: the menu column, no tab bar or menu button
+        await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
+        await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+        await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Podcasts' })).toBeVisible();
+      }
+      await expectAccessible(page, `${s.url}'s prerendered shell`);
+    });
+  }
+});
+
+/** every h1 text main had at each change of the page, from the first parse on ('' when it had none) */
+async function recordHeadings(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __headings: string[] }).__headings = seen;
+    const note = () => {
+      const text = document.querySelector('main h1')?.textContent ?? '';
+      if (seen[seen.length - 1] !== text) seen.push(text);
+    };
+    new MutationObserver(note).observe(document, { childList: true, subtree: true });
+  });
+}
+
+for (const s of SCREENS) {
+  test(`${s.url}: the app takes over the shell with the same heading, and fetches the list once @desktop`, async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/') && url.pathname !== '/api/page-view') calls.push(`${url.pathname}${url.search}`);
+    });
+    await recordHeadings(page);
+    await page.goto(s.url);
+    await screenReady(page);
+    await expect(page.locator('main .row').first()).toBeVisible();
+    // the app's own frame has replaced the shell's
+    await expect(page.locator('.app[data-prerendered]')).toHaveCount(0);
+    const headings = await page.evaluate(() => (window as unknown as { __headings: string[] }).__headings);
+    expect(headings.filter((h) => h !== ''), 'the h1 from the HTML on, then only the same h1').toEqual([s.heading]);
+    expect(headings.indexOf(''), 'no moment without the heading once it was there').toBeLessThanOrEqual(0);
+    // the preload and the client's request are one request
+    expect(calls.filter((c) => c === s.api), `requests for ${s.api}: ${calls.join(', ')}`).toHaveLength(1);
+    // nothing takes focus on a first load (the Screen moves focus to the h1 only after a navigation)
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  });
+}
+
+test('a navigation from a prerendered screen still moves focus to the new heading', async ({ page }) => {
+  await page.goto('/home');
+  await screenReady(page);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Podcasts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Podcasts' })).toBeFocused();
+});
+
+/** the sum of the page's layout-shift values since navigation (not caused by input), as phone-layout.spec.ts reads it */
+const layoutShiftSum = (page: Page): Promise<number> =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        const add = (entries: PerformanceEntryList) => {
+          for (const e of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
+        };
+        const observer = new PerformanceObserver((list) => add(list.getEntries()));
+        observer.observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            add(observer.takeRecords());
+            observer.disconnect();
+            resolve(sum);
+          }),
+        );
+      }),
+  );
+
+test.describe('a logged-in student', () => {
+  // the worker would answer the navigation with its precached index.html: this is the network's first paint
+  test.use({ serviceWorkers: 'block' });
+
+  test("opening /home paints the visitor's shell, and the student's home replaces it without a jump (CLS ≤ 0.05) @desktop", async ({ page, playwright, baseURL }) => {
+    const student = await newStudent(playwright, baseURL, 'shell');
+    await logIn(page, student, '/home');
+    await recordHeadings(page);
+    await page.goto('/home');
+    await screenReady(page);
+    await expect(page.locator('main .row').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    if (test.info().project.name === 'phone') await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Account' })).toBeVisible();
+    const headings = await page.evaluate(() => (window as unknown as { __headings: string[] }).__headings);
+    expect(headings.filter((h) => h !== '')).toEqual(['Free dental CE, live and on demand']);
+    expect(await layoutShiftSum(page)).toBeLessThanOrEqual(0.05);
+  });
+});
