@@ -32,7 +32,9 @@ import { startReminders } from './modules/seats/reminders.ts';
 import { seatRoutes } from './modules/seats/seats.routes.ts';
 import { sponsorRoutes } from './modules/sponsors/sponsors.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { registerMedia } from './plugins/media.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
+import { storageOf } from './storage/storage.ts';
 
 const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string; build: number };
 
@@ -49,7 +51,7 @@ async function prepareContent(database: Database, config: Config, log: FastifyIn
   const hasContent = await db.selectFrom('classes').select('id').limit(1).executeTakeFirst();
   if (!hasContent && config.demoPack) {
     const started = Date.now();
-    const report = await importPack(db, await loadPack(config.demoPack), { now: config.clock.now(), mediaDir: path.join(config.dataDir, 'media'), passwordHashCost: config.passwordHashCost });
+    const report = await importPack(db, await loadPack(config.demoPack), { now: config.clock.now(), storage: storageOf(config), passwordHashCost: config.passwordHashCost });
     log.info({ added: report.added, ms: Date.now() - started }, 'demo content imported');
   }
   const moved = await reanchorDemoWebinars(db, config.clock.now());
@@ -147,6 +149,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       },
     },
   );
-  await registerStaticFiles(app, database.db, { clientDir: config.clientDir, mediaDir: path.join(config.dataDir, 'media') });
+  registerMedia(app, database.db, storageOf(config));
+  await registerStaticFiles(app, { clientDir: config.clientDir });
   return { app, database, mailer, retention };
 }

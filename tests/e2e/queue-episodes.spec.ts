@@ -14,6 +14,8 @@ const [episode, other] = show.episodes;
 const cls = demo.classes.find((c) => c.kind === 'video')!;
 
 test('Watch Later lists queued episodes beside the classes, each with Remove and a link to the episode @desktop', async ({ page, playwright, baseURL }) => {
+  // two accessibility scans and eight steps: more than the default 30 s on a busy 2-core machine
+  test.setTimeout(60_000);
   const s = await newStudent(playwright, baseURL, 'qe');
   // queued from "another device": the student's own API session
   await ok(s.api.post('/api/queue-add', { data: { p: episode!.hash } }));

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { storageOf } from '../storage/storage.ts';
 import { importPack } from './importer.ts';
 import { loadPack, PackError } from './load-pack.ts';
 
@@ -15,7 +16,7 @@ try {
   const loaded = await loadPack(path.resolve(file));
   const database = await openDatabase(config);
   try {
-    const report = await importPack(database.db, loaded, { now: config.clock.now(), mediaDir: path.join(config.dataDir, 'media'), passwordHashCost: config.passwordHashCost });
+    const report = await importPack(database.db, loaded, { now: config.clock.now(), storage: storageOf(config), passwordHashCost: config.passwordHashCost });
     const fmt = (r: Record<string, number>) => Object.entries(r).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing';
     console.log(`Imported ${path.basename(file)} into ${database.dialect === 'postgres' ? 'PostgreSQL' : config.sqlitePath}.\n  added: ${fmt(report.added)}\n  already there (kept): ${fmt(report.skipped)}`);
   } finally {

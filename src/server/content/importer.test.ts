@@ -3,6 +3,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storageOf } from '../storage/storage.ts';
 import { buildTestApp, json, type TestApp } from '../test-support.ts';
 import { importPack, reanchorDemoWebinars } from './importer.ts';
 import { loadPack, PackError } from './load-pack.ts';
@@ -89,7 +90,7 @@ describe('importing', () => {
 
   it('adds nothing on a second import of the same pack', async () => {
     const before = await count('classes');
-    const report = await importPack(t.database.db, await loadPack(PACK), { now: t.clock.now(), mediaDir: path.join(t.config.dataDir, 'media'), passwordHashCost: 10 });
+    const report = await importPack(t.database.db, await loadPack(PACK), { now: t.clock.now(), storage: storageOf(t.config), passwordHashCost: 10 });
     expect(report.added).toEqual({});
     expect(report.skipped.classes).toBe(before);
     expect(await count('classes')).toBe(before);
@@ -162,7 +163,7 @@ describe('accreditations in a pack', () => {
       { ...statement, statement: 'Acme Dental CE is approved by the State Board (renewed).', validFrom: '2026-01-01', validThrough: '2027-12-31' },
     ];
     writeFileSync(path.join(dir, 'pack.json'), JSON.stringify({ format: 'ce-pass-content/1', accreditations: renewal }));
-    const opts = { now: t.clock.now(), mediaDir: path.join(t.config.dataDir, 'media'), passwordHashCost: 10 };
+    const opts = { now: t.clock.now(), storage: storageOf(t.config), passwordHashCost: 10 };
     expect((await importPack(t.database.db, await loadPack(path.join(dir, 'pack.json')), opts)).added).toEqual({ accreditations: 2 });
     expect((await importPack(t.database.db, await loadPack(path.join(dir, 'pack.json')), opts)).skipped).toEqual({ accreditations: 2 });
     const stored = await t.database.db.selectFrom('accreditations').select(['statement', 'validFrom', 'validThrough']).where('provider', '=', 'Acme Dental CE').orderBy('validFrom').execute();

@@ -1,6 +1,5 @@
 // The one way content enters the database: `content:import` and the demo seed both call importPack.
 // Additive: an item whose hash or key already exists is kept as it is and reported as skipped.
-import { cp, mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Insertable, Kysely, Transaction } from 'kysely';
@@ -10,6 +9,7 @@ import { rebuildSearchIndex } from '../db/search-index.ts';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { issueCertificate } from '../modules/certificates/certificates.service.ts';
+import type { Storage } from '../storage/storage.ts';
 import type { LoadedPack } from './load-pack.ts';
 import type { PackClass, PackExam } from './pack-schema.ts';
 import { isoAt } from '../clock.ts';
@@ -17,7 +17,7 @@ import { isoAt } from '../clock.ts';
 export interface ImportOptions {
   now: number;
   /** where the pack's media/ is copied; served at /media/ */
-  mediaDir: string;
+  storage: Storage;
   passwordHashCost: number;
 }
 
@@ -258,10 +258,7 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
   });
 
   const mediaSrc = path.join(loaded.dir, 'media');
-  if (existsSync(mediaSrc)) {
-    await mkdir(opts.mediaDir, { recursive: true });
-    await cp(mediaSrc, opts.mediaDir, { recursive: true, force: true });
-  }
+  if (existsSync(mediaSrc)) await opts.storage.importFolder(mediaSrc);
   return report;
 }
 

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { isoAt, nowIso, type Clock } from '../clock.ts';
 import { prepared } from '../db/prepared.ts';
 import type { DB } from '../db/schema.ts';
-import { isPdf, mediaFileOf } from './static-files.ts';
+import { isPdf, mediaFileOf } from './media.ts';
 
 export interface SessionStudent {
   id: number;

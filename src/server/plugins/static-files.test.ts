@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createStudents, type TestApp } from '../test-support.ts';
-import { mediaFileOf } from './static-files.ts';
+import { mediaFileOf } from './media.ts';
 
 let t: TestApp;
 let cookie: string;

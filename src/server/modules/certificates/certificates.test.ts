@@ -15,6 +15,7 @@ import { importPack } from '../../content/importer.ts';
 import { loadPack } from '../../content/load-pack.ts';
 import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink.ts';
 import { pdfText } from '../../pdf-text.test-support.ts';
+import { localFolderStorage } from '../../storage/storage.ts';
 import { buildTestApp, createStudents, json, type TestApp } from '../../test-support.ts';
 import { qrPng, renderCertificate } from './certificate-pdf.ts';
 import { CERT_MAIL_LIMIT, CERT_MAILS_PER_DAY } from './certificates.routes.ts';
@@ -396,7 +397,7 @@ describe('accreditation periods', () => {
   it('prints a statement on a certificate completed within its period, also after the period ended, and never on one completed after', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ce-pass-accreditation-'));
     writeFileSync(path.join(dir, 'pack.json'), JSON.stringify({ format: 'ce-pass-content/1', accreditations: [ENDING] }));
-    const report = await importPack(t.database.db, await loadPack(path.join(dir, 'pack.json')), { now: t.clock.now(), mediaDir: path.join(dir, 'media'), passwordHashCost: 10 });
+    const report = await importPack(t.database.db, await loadPack(path.join(dir, 'pack.json')), { now: t.clock.now(), storage: localFolderStorage(path.join(dir, 'media')), passwordHashCost: 10 });
     expect(report.added).toEqual({ accreditations: 1 });
 
     // the reading happens on the first day after the period; the passes are dated when they happened
