@@ -1,8 +1,9 @@
 // A crash under load (issue 18): the real server process is killed (SIGKILL) while students write — Watch Later
-// adds and seat reservations, a few at a time — then started again on the same data. Each round: SQLite's
+// adds, seat reservations and play logs, a few at a time — then started again on the same data. Each round: SQLite's
 // integrity check passes, and every write the server acknowledged (answered 200, status true) is in the
 // database. A write in flight at the kill may or may not be there; none acknowledged may be missing. On
 // PostgreSQL (`npm run test:pg`) the same rounds, with every table read through after each crash.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,7 +37,8 @@ afterAll(async () => {
 });
 
 const HELD = `select s.username, 'queue' as kind, c.hash from queue q join students s on s.id = q.student_id join classes c on c.id = q.class_id where q.removed_at is null
-  union all select s.username, 'seat' as kind, c.hash from seats t join students s on s.id = t.student_id join classes c on c.id = t.class_id where t.status <> 'cancelled'`;
+  union all select s.username, 'seat' as kind, c.hash from seats t join students s on s.id = t.student_id join classes c on c.id = t.class_id where t.status <> 'cancelled'
+  union all select s.username, 'play' as kind, v.client_event_id from view_events v join students s on s.id = v.student_id where v.kind = 'play' and v.client_event_id is not null`;
 
 /** after a crash: the database checks itself whole, and what it holds */
 async function afterCrash(): Promise<Set<string>> {
@@ -64,6 +66,7 @@ async function afterCrash(): Promise<Set<string>> {
 }
 
 const pack = JSON.parse(readFileSync(path.join(root, 'content/demo/pack.json'), 'utf8')) as { classes: { hash: string; kind: string; release: { minutesFromNow?: number }; capacity?: number }[] };
+const episodes = (JSON.parse(readFileSync(path.join(root, 'content/demo/podcasts.json'), 'utf8')) as { podcastShows: { episodes: { hash: string }[] }[] }).podcastShows.flatMap((s) => s.episodes.map((e) => e.hash));
 const onDemand = pack.classes.filter((c) => c.kind !== 'live').map((c) => c.hash);
 const webinars = pack.classes.filter((c) => c.kind === 'live' && (c.release.minutesFromNow ?? 0) > 24 * 60 && c.capacity === undefined).map((c) => c.hash);
 
@@ -88,13 +91,26 @@ const acknowledged = new Set<string>();
 
 async function writeUntilKilled(s: Student, round: number, stop: () => boolean): Promise<void> {
   for (let i = 0; !stop(); i++) {
-    const queue = i % 3 !== 2;
-    const c = queue ? onDemand[(round * 17 + i) % onDemand.length]! : webinars[(round * 5 + i) % webinars.length]!;
-    const answer = await post(queue ? 'queue-add' : 'reserve-seat', queue ? { c, s: s.hash, at: Date.now() } : { c, s: s.hash }, s.cookie).then(
+    // Watch Later adds, a seat reservation, a play log (its event id is what the database keeps)
+    const kind = (['queue', 'queue', 'seat', 'play'] as const)[i % 4]!;
+    const e = randomUUID();
+    const [url, body, what] =
+      kind === 'queue'
+        ? (() => {
+            const c = onDemand[(round * 17 + i) % onDemand.length]!;
+            return ['queue-add', { c, s: s.hash, at: Date.now() }, c] as const;
+          })()
+        : kind === 'seat'
+          ? (() => {
+              const c = webinars[(round * 5 + i) % webinars.length]!;
+              return ['reserve-seat', { c, s: s.hash }, c] as const;
+            })()
+          : (['podcast-view', { p: episodes[(round * 7 + i) % episodes.length]!, s: s.hash, e }, e] as const);
+    const answer = await post(url, body, s.cookie).then(
       async (r) => (r.ok ? ((await r.json()) as { status: boolean }) : null),
       () => null,
     );
-    if (answer?.status) acknowledged.add(`${s.username} ${queue ? 'queue' : 'seat'} ${c}`);
+    if (answer?.status) acknowledged.add(`${s.username} ${kind} ${what}`);
   }
 }
 
@@ -124,8 +140,9 @@ it(`SIGKILL under a write load, ${ROUNDS} rounds: the database is whole and no a
       expect(lost, `round ${round + 1}: acknowledged writes missing after the crash`).toEqual([]);
       server = await start();
     }
-    expect(acknowledged.size).toBeGreaterThan(ROUNDS * STUDENTS);
-    console.log(`crash test (${pgBase ? 'PostgreSQL' : 'SQLite'}): ${ROUNDS} SIGKILL rounds, ${acknowledged.size} acknowledged writes, 0 lost`);
+    const byKind = (k: string) => [...acknowledged].filter((w) => w.split(' ')[1] === k).length;
+    for (const k of ['queue', 'seat', 'play']) expect(byKind(k), k).toBeGreaterThan(ROUNDS);
+    console.log(`crash test (${pgBase ? 'PostgreSQL' : 'SQLite'}): ${ROUNDS} SIGKILL rounds, ${acknowledged.size} acknowledged writes (${byKind('queue')} Watch Later, ${byKind('seat')} seats, ${byKind('play')} plays), 0 lost`);
   } finally {
     server.kill('SIGKILL');
   }
