@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { ANOTHER_STUDENT, NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, type ParsedQueryOf, type ResultOf } from '#shared/api/endpoint';
 import { allEndpoints } from '#shared/api/index';
 import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
+import { keptJson } from './kept-json.ts';
 import type { SessionStudent } from './session.ts';
 import { TOO_MANY_WRITES } from './write-limit.ts';
 
@@ -32,7 +33,7 @@ export interface HandlerContext<E extends Endpoint> {
 export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<ResultOf<E>>;
 
 /**
- * How a student gets a cached shared answer (docs/decisions/0024): the answer every visitor gets, with the
+ * How a student gets a cached shared answer (docs/decisions/0025): the answer every visitor gets, with the
  * student's own marks put on by `overlay`, which reads them fresh and returns a new answer, never changing
  * `shared` (every other caller gets that object too). `overlay` must give what the handler gives for that
  * student. `key` names the queries that share one answer (default: the query without `s`).
@@ -74,7 +75,7 @@ export interface ContractOptions {
   /**
    * GET reads whose answer for a visitor without a session is the same for everyone (the catalogue): kept this
    * many ms, so a crowd costs one computation per window. A student gets the kept answer with their own marks
-   * when the endpoint's implementation has `shared` (docs/decisions/0024), else a fresh answer every time.
+   * when the endpoint's implementation has `shared` (docs/decisions/0025), else a fresh answer every time.
    */
   sharedCacheMs?: Record<string, number>;
   now?: () => number;
@@ -169,9 +170,11 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
           }
           return out.output;
         };
+        // the kept answer every visitor shares, or a student's copy of it with their own marks
+        const fromCache = cache !== null && (!req.student || impl.shared !== undefined);
         const run = () => {
           const { student } = req;
-          if (!cache || (student && !impl.shared)) return answer(student);
+          if (!fromCache) return answer(student);
           // the visitor's answer, kept; `s` only repeats the session's identity, so it never splits the key
           const input = (query?.output ?? {}) as Record<string, unknown>;
           const key = impl.shared?.key ? impl.shared.key(input) : JSON.stringify({ ...input, [field]: undefined });
@@ -182,6 +185,8 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
         const result = idem && opts.idempotency ? await opts.idempotency.once(req, reply, { key: idem.key, request: `${ep.method} ${ep.path}`, input: { query: query?.output, body: body?.output } }, run) : await run();
         if (reply.sent) return reply;
         if (ep.contentType) return reply.type(ep.contentType).send(result);
+        // sent as the text kept with it (kept-json.ts): the same bytes JSON.stringify would make, made once
+        if (fromCache) return reply.type('application/json; charset=utf-8').send(keptJson(result));
         return result;
       },
     });

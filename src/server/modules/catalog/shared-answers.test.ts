@@ -1,5 +1,5 @@
 // A student's catalogue answers come from the answer every visitor shares, with the student's own marks put on
-// (docs/decisions/0024): they must be, byte for byte, what the handlers build for that student through the
+// (docs/decisions/0025): they must be, byte for byte, what the handlers build for that student through the
 // joins; a mark must show at once after the student changes it, while the shared answer is still kept; and no
 // student's mark may reach anyone else.
 import { randomUUID } from 'node:crypto';
@@ -56,7 +56,7 @@ const get = async (url: string, who?: Student) => {
 };
 const post = (url: string, payload: object, who: Student) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers: { 'content-type': 'application/json', cookie: who.cookie }, payload });
 
-/** what the handler builds for this caller through the joins, nothing kept: the answer as it was before 0024 */
+/** what the handler builds for this caller through the joins, nothing kept: the answer as it was before 0025 */
 async function direct(endpoint: Endpoint, url: string, who: Student | null): Promise<string> {
   const impl = catalogRoutes(catalogRepository(t.database.db), { clock: t.clock }).find((i) => i.endpoint === endpoint)!;
   const query = v.parse(endpoint.query!, Object.fromEntries(new URL(url, 'http://x').searchParams));
@@ -91,6 +91,13 @@ describe('a student’s catalogue answer', () => {
         // twice: the first read may fill the shared answer, the second is served from it
         for (let i = 0; i < 2; i++) expect(await get(url, who ?? undefined), `${url} as ${who?.hash ?? 'a visitor'}`).toBe(await direct(endpoint, url, who));
       }
+    }
+    // sent as kept text (kept-json.ts) with the headers an answer built per request has
+    const built = await t.app.inject({ url: `/api/class?c=${pack.classes![0]!.hash}`, headers: { cookie: demo.cookie } });
+    for (const who of [demo, undefined]) {
+      const kept = await t.app.inject({ url: '/api/home', headers: who ? { cookie: who.cookie } : {} });
+      expect(kept.headers['content-type']).toBe(built.headers['content-type']);
+      expect(Number(kept.headers['content-length'])).toBe(Buffer.byteLength(kept.body));
     }
     // the demo's marks are really on the answers compared: seats, a waitlist place, completed classes and episodes
     const home = v.parse(catalog.getHome.response, JSON.parse(await get('/api/home', demo)));
