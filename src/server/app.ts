@@ -129,7 +129,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       now: config.clock.now,
       writeLimit: studentWriteLimit(database.db, limits.writesPerStudentPerMinute, config.clock.now),
       idempotency: registerIdempotency(app, database.db, { clock: config.clock }),
-      // docs/decisions/0004 and 0024: what every visitor sees alike, for a few seconds, and under a student's own
+      // docs/decisions/0004 and 0025: what every visitor sees alike, for a few seconds, and under a student's own
       // marks what every student sees (not class or podcast: they carry serverTime)
       sharedCacheMs: Object.fromEntries(['home', 'search', 'search-items', 'upcoming', 'ondemand', 'podcasts', 'tutorials', 'books', 'podcast-show', 'blurb'].map((p) => [`GET ${p}`, 5000])),
       rateLimits: {

@@ -64,7 +64,7 @@ const KEPT_STATEMENTS = 500;
 
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles the SQL on each prepare: keep the compiled
- * statement by its text and run it again with the new parameters (docs/decisions/0024). Safe to share: Kysely
+ * statement by its text and run it again with the new parameters (docs/decisions/0025). Safe to share: Kysely
  * runs one query at a time on the one connection, and all() and run() finish before the next one starts.
  */
 function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {

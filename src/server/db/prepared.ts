@@ -1,4 +1,4 @@
-// Queries whose SQL never changes, built and compiled by Kysely once (docs/decisions/0024): building and compiling
+// Queries whose SQL never changes, built and compiled by Kysely once (docs/decisions/0025): building and compiling
 // a query costs more than running a small indexed one, and the reads every request makes need not pay it each time.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 

@@ -1,6 +1,6 @@
 // SQL for the catalogue reads: class and podcast lists with the caller's own badges, filters, paging,
 // featured content and ad placements. Every list is one indexed query plus one count; a student's marks on a
-// shared answer are one more (docs/decisions/0024).
+// shared answer are one more (docs/decisions/0025).
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Ebook } from '#shared/api/catalog';
 import type { ClassListItem, FeaturedContent, MobileAds, PodcastListItem } from '#shared/api/common';
@@ -25,7 +25,7 @@ export type ClassListKind = 'upcoming' | 'ondemand' | 'tutorials';
  */
 export const filterKey = (f: ListFilter) => JSON.stringify([f.categoryId ?? null, f.companyId ?? null, f.keyword ? searchTerms(f.keyword) : null]);
 
-/** a student's own marks on listed items, by hash (docs/decisions/0024); an item without one is not in the maps */
+/** a student's own marks on listed items, by hash (docs/decisions/0025); an item without one is not in the maps */
 export interface StudentMarks {
   /** the active seat ('reserved' or 'waiting') and the completed exam of each class that has either */
   classes: Map<string, { seat: string | null; examTakenAt: string | null }>;
@@ -338,7 +338,7 @@ export function catalogRepository(db: Kysely<DB>) {
       return (rows as PodcastRow[]).map(toPodcastItem);
     },
 
-    /** the student's seats and completed exams among these classes and episodes (docs/decisions/0024) */
+    /** the student's seats and completed exams among these classes and episodes (docs/decisions/0025) */
     async marks(studentId: number, classHashes: string[], podcastHashes: string[]): Promise<StudentMarks> {
       const query = postgres
         ? CompiledQuery.raw(MARKS_SQL.postgres, [studentId, classHashes, podcastHashes])

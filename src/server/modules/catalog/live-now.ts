@@ -19,7 +19,7 @@ export const inProgressAt = (w: LiveWindow, nowIso: string): boolean => {
 
 /**
  * The first moment after `now` (ms) when a listed live webinar starts or ends: its LIVE NOW flag turns on, or it
- * leaves the lists of what is to come. A kept catalogue answer that lists it is stale from then (docs/decisions/0024).
+ * leaves the lists of what is to come. A kept catalogue answer that lists it is stale from then (docs/decisions/0025).
  */
 export function nextLiveChange(items: { typeId: number; releaseDateUTC: string; durationMin: number }[], now: number): number | null {
   let next = Infinity;

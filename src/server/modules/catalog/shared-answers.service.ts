@@ -1,4 +1,4 @@
-// The catalogue answers every caller shares (docs/decisions/0024): which queries share one, when one goes stale
+// The catalogue answers every caller shares (docs/decisions/0025): which queries share one, when one goes stale
 // by the clock alone, and a student's own marks on it (seats, waitlist places, completed exams), read fresh.
 import type * as catalog from '#shared/api/catalog';
 import type { ClassListItem, FeaturedContent, PodcastListItem } from '#shared/api/common';
