@@ -243,7 +243,8 @@ for (const seed of [21, 42]) {
       const student = await newStudent(playwright, baseURL, `bn${seed}r`);
       const id = studentId(student);
       const seats = () => rows<{ status: string }>('select s.status from seats s join classes c on c.id = s.class_id where s.student_id = ? and c.hash = ?', id, webinar.hash);
-      await logIn(page, student, `/reserve/${webinar.hash}`);
+      // (the canonical path: logIn waits to land on it, and the /reserve alias redirects at once)
+      await logIn(page, student, `/classroom-reserve/${webinar.hash}`);
       await screenReady(page);
       await faultyNetwork(page, seed + 3, 0.5);
       const live = page.getByRole('button', { name: /Enter Webinar/ });
