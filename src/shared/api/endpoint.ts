@@ -31,6 +31,11 @@ export interface Endpoint<
   identityField?: 's' | 'h' | 'hash';
   /** non-JSON answers (the calendar file); the response schema then describes the text */
   contentType?: string;
+  /**
+   * a POST that carries a file (issue 19's proof): sent as multipart/form-data, the body schema validating the
+   * part named `record` (JSON text) and the file in the part named `file`, at most `maxBytes`
+   */
+  upload?: { record: string; file: string; maxBytes: number };
 }
 
 export const endpoint = <const Q extends AnySchema | undefined = undefined, const B extends AnySchema | undefined = undefined, const R extends AnySchema = AnySchema, const A extends Access = Access>(

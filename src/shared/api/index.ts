@@ -5,13 +5,14 @@ import * as catalog from './catalog.ts';
 import * as certificates from './certificates.ts';
 import * as classes from './classes.ts';
 import * as learning from './learning.ts';
+import * as license from './license.ts';
 import * as myCe from './my-ce.ts';
 import * as podcasts from './podcasts.ts';
 import * as session from './session.ts';
 import * as support from './support.ts';
 import type { Endpoint } from './endpoint.ts';
 
-export const api = { ...account, ...ads, ...catalog, ...certificates, ...classes, ...learning, ...myCe, ...podcasts, ...session, ...support };
+export const api = { ...account, ...ads, ...catalog, ...certificates, ...classes, ...learning, ...license, ...myCe, ...podcasts, ...session, ...support };
 
 const isEndpoint = (x: unknown): x is Endpoint => typeof x === 'object' && x !== null && 'path' in x && 'method' in x && 'response' in x;
 

@@ -1,0 +1,54 @@
+// The license tracker's words (issue 19), shared by the contract, the server and the screens: license types,
+// topics, rule kinds and the limits every rule must keep. One vocabulary: license, cycle, rule, preset,
+// reported course ("self-reported"), proof, progress, what's left, audit pack.
+
+export const LICENSE_TYPES = ['RDH', 'DDS/DMD', 'RDA/EFDA', 'other'] as const;
+export type LicenseType = (typeof LICENSE_TYPES)[number];
+
+/**
+ * The mandatory topics boards name (license-requirements.md), plus risk management (a category Texas caps).
+ * 'other' is a topic the student names in free text (`otherTopic`).
+ */
+export const TOPICS = ['infection-control', 'cpr-bls', 'ethics-jurisprudence', 'opioid-prescribing', 'medical-errors', 'child-abuse', 'human-trafficking', 'risk-management', 'other'] as const;
+export type Topic = (typeof TOPICS)[number];
+/** the topics a course may carry by name; a course's own free-text topics go in `otherTopics` */
+export const NAMED_TOPICS = TOPICS.filter((t): t is Exclude<Topic, 'other'> => t !== 'other');
+export type NamedTopic = (typeof NAMED_TOPICS)[number];
+
+export const TOPIC_LABELS: Record<Topic, string> = {
+  'infection-control': 'Infection control',
+  'cpr-bls': 'CPR/BLS',
+  'ethics-jurisprudence': 'Ethics or jurisprudence',
+  'opioid-prescribing': 'Opioid prescribing',
+  'medical-errors': 'Prevention of medical errors',
+  'child-abuse': 'Child abuse identification',
+  'human-trafficking': 'Human trafficking',
+  'risk-management': 'Risk management',
+  other: 'Other topic',
+};
+
+/**
+ * - total: hours per cycle
+ * - live-minimum: at least `hours` live (interactive) hours
+ * - self-study-maximum: at most `hours`, or `percent` % of the total, of self-study counts
+ * - topic: at least `hours` on `topic` (every `everyYears` years when set, else every cycle)
+ * - category-cap: at most `hours` of `topic` count
+ */
+export const RULE_KINDS = ['total', 'live-minimum', 'self-study-maximum', 'topic', 'category-cap'] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+
+export const COURSE_FORMATS = ['live', 'self-study'] as const;
+export type CourseFormat = (typeof COURSE_FORMATS)[number];
+
+/** the most hours any rule or course may carry: no renewal asks more */
+export const MAX_HOURS = 500;
+export const MAX_CYCLE_YEARS = 5;
+export const MAX_EVERY_YEARS = 10;
+
+/** reminders go at these many days before the renewal date while requirements are unmet */
+export const REMINDER_DAYS = [90, 30, 7] as const;
+
+/** the label every course recorded by the student carries, everywhere */
+export const SELF_REPORTED = 'Self-reported';
+/** beside every preset rule */
+export const CONFIRM_WITH_BOARD = 'Confirm with your board';
