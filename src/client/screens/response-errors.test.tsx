@@ -3,7 +3,7 @@
 // answer (no network, a server error) is not a failure to show: it waits in the outbox and is sent again
 // (issue 16), and the screen moves on saying so.
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SAVED_ON_DEVICE } from '../lib/messages.ts';
 import { outbox } from '../lib/outbox/index.ts';
 import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
@@ -100,6 +100,42 @@ describe('a survey left in the middle', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Question 3/3' })).toBeTruthy();
     expect(calls.filter((c) => c.key === 'POST save-survey-response').map((c) => c.body)).toEqual([expect.objectContaining({ q: 'q2', choices: ['q2n'], sessionHash: 'sess1', isLast: false })]);
+  });
+});
+
+describe('a survey answered offline, then opened again (a reload)', () => {
+  const questions = ['q1', 'q2', 'q3'].map((hash, i) => ({ hash, question: `Question text ${i + 1}`, type: 'yesno', buttons: [{ hash: `${hash}y`, label: 'Yes' }, { hash: `${hash}n`, label: 'No' }] }));
+  const survey = { hash: 'srv1', sessionHash: 'sess1', answered: [], questions, submit: { label: 'Finish' } };
+  const answerOffline = async (label: string) => {
+    fireEvent.click(await screen.findByRole('radio', { name: 'Yes' }));
+    fireEvent.click(screen.getByRole('button', { name: label }));
+  };
+
+  it('resumes after the answers waiting on the device, not at the first the server lacks', async () => {
+    answerApi({ 'GET class': ok(afterEval), 'GET survey': ok({ status: true, rowCount: 1, data: [survey] }), 'POST save-survey-response': failures.offline });
+    const first = await renderAt('/survey/perio101');
+    await answerOffline('Next');
+    expect(await screen.findByRole('heading', { name: 'Question 2/3' })).toBeTruthy();
+    first.unmount();
+    // the server still has no answer: the first waits in the outbox
+    expect(await pendingPaths()).toEqual([['save-survey-response', 'pending']]);
+    await renderAt('/survey/perio101');
+    expect(await screen.findByRole('heading', { name: 'Question 2/3' })).toBeTruthy();
+  });
+
+  it('goes on to the exam when every answer is on the server or the device', async () => {
+    answerApi({
+      'GET class': ok(afterEval),
+      'GET survey': ok({ status: true, rowCount: 1, data: [{ ...survey, answered: [{ q: 'q1', choices: ['q1y'] }, { q: 'q2', choices: ['q2y'] }] }] }),
+      'POST save-survey-response': failures.offline,
+      'GET exam': failures.offline,
+    });
+    const first = await renderAt('/survey/perio101');
+    await answerOffline('Finish');
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/exam/perio101'));
+    first.unmount();
+    await renderAt('/survey/perio101');
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/exam/perio101'));
   });
 });
 

@@ -7,6 +7,7 @@ import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { useSurvey } from '../features/learning/api/get-survey.ts';
+import { useWaitingSurveyAnswers } from '../features/learning/api/waiting-survey-answers.ts';
 import { SurveySteps } from '../features/learning/components/survey-steps.tsx';
 import { classStepDetour, DetourRedirect } from '../features/learning/guards.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
@@ -17,6 +18,7 @@ export default function SurveyScreen() {
   const { c = '' } = useParams<{ c: string }>();
   const cls = useClass(c, { staleTime: 0 });
   const survey = useSurvey(c);
+  const waiting = useWaitingSurveyAnswers(c);
   const [, navigate] = useLocation();
   if (!cls.isSuccess || !cls.isFetchedAfterMount)
     return (
@@ -28,18 +30,21 @@ export default function SurveyScreen() {
   if (!studentData) return <StaleSession />;
   const detour = classStepDetour('survey', classObj.hash, studentData);
   if (detour) return <DetourRedirect {...detour} />;
-  if (!survey.isSuccess)
+  if (!survey.isSuccess || !waiting.isSuccess)
     return (
       <Screen title="Survey">
-        <QueryState query={survey} errorFallback={LOAD_ERROR} />
+        {survey.isSuccess ? <QueryState query={waiting} errorFallback={LOAD_ERROR} /> : <QueryState query={survey} errorFallback={LOAD_ERROR} />}
       </Screen>
     );
   const data = survey.data.data[0];
   if (survey.data.rowCount === 0 || !data || data.questions.length === 0) return <Redirect to={paths.exam(classObj.hash)} replace />;
+  // answered offline and waiting to be sent: done, as far as the student is concerned
+  const onDevice = waiting.data.filter((a) => a.sh === data.hash).map((a) => a.q);
+  if (data.questions.every((q) => onDevice.includes(q.hash) || data.answered.some((a) => a.q === q.hash))) return <Redirect to={paths.exam(classObj.hash)} replace />;
   return (
     <Screen title="Survey">
       <p className="lead">{classObj.className}</p>
-      <SurveySteps c={classObj.hash} survey={data} onDone={() => navigate(paths.exam(classObj.hash))} />
+      <SurveySteps c={classObj.hash} survey={data} onDevice={onDevice} onDone={() => navigate(paths.exam(classObj.hash))} />
     </Screen>
   );
 }

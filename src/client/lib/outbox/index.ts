@@ -45,6 +45,17 @@ async function refreshView(): Promise<void> {
   useOutboxView.setState({ pending: all.filter((a) => a.state === 'pending'), attention: all.filter((a) => a.state === 'attention'), loginNeeded: outbox.loginNeeded() });
 }
 
+/**
+ * The bodies of the student's actions on `path` still waiting on the device, in order. Read from storage itself,
+ * not through the wired outbox (wired only once the first screen is up): a screen built from the server's state
+ * after a reload counts them as done, so it never asks again for what the student already did offline.
+ */
+export const waitingBodies = async (path: string, student: string): Promise<unknown[]> =>
+  (await outboxStorage.all())
+    .filter((a) => a.owner === student && a.path === path && a.state === 'pending')
+    .sort((a, b) => a.seq - b.seq)
+    .map((a) => a.body);
+
 /** the session's student, and what an applied action refreshes (app/outbox.ts) */
 export function configureOutbox(options: { owner: () => string | null; onApplied: (action: OutboxAction, answer: unknown, screenWaiting: boolean) => void }): void {
   owner = options.owner;

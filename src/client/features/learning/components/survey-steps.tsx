@@ -82,10 +82,11 @@ function QuestionStep({ c, survey, question, index, onAnswered }: QuestionStepPr
   );
 }
 
-export function SurveySteps({ c, survey, onDone }: { c: string; survey: Survey; onDone: () => void }) {
-  // a survey left in the middle resumes at the first question the server has no answer to
+/** `onDevice`: the questions answered offline, waiting in the outbox */
+export function SurveySteps({ c, survey, onDevice = [], onDone }: { c: string; survey: Survey; onDevice?: readonly string[]; onDone: () => void }) {
+  // a survey left in the middle resumes at the first question with no answer, on the server or on the device
   const [index, setIndex] = useState(() => {
-    const first = survey.questions.findIndex((q) => !survey.answered.some((a) => a.q === q.hash));
+    const first = survey.questions.findIndex((q) => !onDevice.includes(q.hash) && !survey.answered.some((a) => a.q === q.hash));
     return first === -1 ? survey.questions.length - 1 : first;
   });
   const question = survey.questions[index];
