@@ -3,8 +3,11 @@
 // with a proof file), progress per license and cycle, and the audit pack. Every call is the session student's own.
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { BodyInt, Ok, QueryInt, Str } from './common.ts';
-import { COURSE_FORMATS, LICENSE_TYPES, MAX_CYCLE_YEARS, MAX_EVERY_YEARS, MAX_HOURS, NAMED_TOPICS, RULE_KINDS, TOPICS } from '../domain/license.ts';
+import { BodyInt, Ok, QueryInt, S, Str } from './common.ts';
+import { COURSE_FORMATS, LICENSE_TYPES, MAX_CYCLE_YEARS, MAX_EVERY_YEARS, MAX_HOURS, NAMED_TOPICS, PROOF_TYPES, RULE_KINDS, TOPICS } from '../domain/license.ts';
+
+/** `s` as every student call takes it: it must name the session's student (decisions.md 1) */
+const Own = v.object({ s: S });
 
 /** a calendar date, YYYY-MM-DD */
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -56,7 +59,7 @@ export const Preset = v.object({
 });
 export type Preset = v.InferOutput<typeof Preset>;
 
-export const getLicensePresets = endpoint({ method: 'GET', path: 'license-presets', access: 'student', response: v.object({ status: v.boolean(), presets: v.array(Preset) }) });
+export const getLicensePresets = endpoint({ method: 'GET', path: 'license-presets', access: 'student', query: Own, response: v.object({ status: v.boolean(), presets: v.array(Preset) }) });
 
 // ---- licenses, rules, progress -------------------------------------------------------------------------------
 
@@ -160,19 +163,20 @@ export const getLicenses = endpoint({
   method: 'GET',
   path: 'licenses',
   access: 'student',
+  query: Own,
   response: v.object({ status: v.boolean(), licenses: v.array(v.object({ license: License, cycle: Cycle, progress: Progress })) }),
 });
 
-const LicenseId = { id: BodyInt('id') };
+const LicenseId = { s: S, id: BodyInt('id') };
 /** a cycle by its end date; the current cycle when left out */
-export const getLicense = endpoint({ method: 'GET', path: 'license', access: 'student', query: v.object({ id: QueryInt('id', 999_999_999), cycle: v.optional(Day('cycle')) }), response: LicenseView });
+export const getLicense = endpoint({ method: 'GET', path: 'license', access: 'student', query: v.object({ s: S, id: QueryInt('id', 999_999_999), cycle: v.optional(Day('cycle')) }), response: LicenseView });
 
 /** a new license; with `preset` its rules start as copies of the preset's */
 export const postLicenseAdd = endpoint({
   method: 'POST',
   path: 'license-add',
   access: 'student',
-  body: v.object({ ...LicenseFields.entries, preset: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40, 'preset is not valid'))), null) }),
+  body: v.object({ s: S, ...LicenseFields.entries, preset: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40, 'preset is not valid'))), null) }),
   response: LicenseView,
 });
 export const postLicenseEdit = endpoint({ method: 'POST', path: 'license-edit', access: 'student', body: v.object({ ...LicenseId, ...LicenseFields.entries }), response: LicenseView });
@@ -184,14 +188,15 @@ export const postLicenseRuleSave = endpoint({
   method: 'POST',
   path: 'license-rule-save',
   access: 'student',
-  body: v.object({ license: BodyInt('license'), id: v.optional(v.nullable(BodyInt('id')), null), rule: RuleFields }),
+  body: v.object({ s: S, license: BodyInt('license'), id: v.optional(v.nullable(BodyInt('id')), null), rule: RuleFields }),
   response: LicenseView,
 });
-export const postLicenseRuleRemove = endpoint({ method: 'POST', path: 'license-rule-remove', access: 'student', body: v.object({ license: BodyInt('license'), id: BodyInt('id') }), response: LicenseView });
+export const postLicenseRuleRemove = endpoint({ method: 'POST', path: 'license-rule-remove', access: 'student', body: v.object({ s: S, license: BodyInt('license'), id: BodyInt('id') }), response: LicenseView });
 
 // ---- reported courses ("self-reported") and their proof ------------------------------------------------------
 
 export const ReportedCourseFields = v.object({
+  s: S,
   title: Text('title', 200),
   provider: Text('provider', 120),
   date: Day('date'),
@@ -213,12 +218,12 @@ export const ReportedCourse = v.object({
   otherTopics: v.array(v.string()),
   agdCode: v.nullable(v.string()),
   /** the proof file: its name as the student sent it (cleaned) and its checked type; null without one */
-  proof: v.nullable(v.object({ name: v.string(), type: v.picklist(['image/jpeg', 'image/png', 'application/pdf']), bytes: v.number() })),
+  proof: v.nullable(v.object({ name: v.string(), type: v.picklist(PROOF_TYPES), bytes: v.number() })),
   createdAt: v.string(),
 });
 export type ReportedCourse = v.InferOutput<typeof ReportedCourse>;
 
-export const getReportedCourses = endpoint({ method: 'GET', path: 'reported-courses', access: 'student', response: v.object({ status: v.boolean(), courses: v.array(ReportedCourse) }) });
+export const getReportedCourses = endpoint({ method: 'GET', path: 'reported-courses', access: 'student', query: Own, response: v.object({ status: v.boolean(), courses: v.array(ReportedCourse) }) });
 
 /** the largest proof file accepted (a phone photo is shrunk to about 2 MB before it is sent) */
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
@@ -243,13 +248,13 @@ export const getReportedCourseProof = endpoint({
   path: 'reported-course-proof',
   access: 'student',
   contentType: 'application/octet-stream',
-  query: v.object({ id: QueryInt('id', 999_999_999) }),
+  query: v.object({ s: S, id: QueryInt('id', 999_999_999) }),
   response: v.instance(Uint8Array),
 });
 
 // ---- the audit pack ------------------------------------------------------------------------------------------
 
-const CycleQuery = v.object({ id: QueryInt('id', 999_999_999), cycle: v.optional(Day('cycle')) });
+const CycleQuery = v.object({ s: S, id: QueryInt('id', 999_999_999), cycle: v.optional(Day('cycle')) });
 /** the transcript of a license's cycle as one PDF */
 export const getLicenseTranscript = endpoint({ method: 'GET', path: 'license-transcript', access: 'student', contentType: 'application/pdf', query: CycleQuery, response: v.instance(Uint8Array) });
 /** the audit pack: a ZIP of the transcript, every CE Pass certificate PDF of the cycle and every proof file */

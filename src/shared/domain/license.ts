@@ -45,6 +45,10 @@ export const MAX_HOURS = 500;
 export const MAX_CYCLE_YEARS = 5;
 export const MAX_EVERY_YEARS = 10;
 
+/** the proof files accepted, each judged by its content (magic numbers), never by its name or declared type */
+export const PROOF_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type ProofType = (typeof PROOF_TYPES)[number];
+
 /** reminders go at these many days before the renewal date while requirements are unmet */
 export const REMINDER_DAYS = [90, 30, 7] as const;
 
