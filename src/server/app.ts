@@ -38,6 +38,11 @@ import { storageOf } from './storage/storage.ts';
 
 const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string; build: number };
 
+// docs/decisions/0004 and 0025: what every visitor sees alike, kept a few seconds, and under a student's own marks
+// what every student sees (not class or podcast: they carry serverTime); a visitor's first screen is rendered with
+// these answers in it (0028)
+const SHARED_READS = ['home', 'search', 'search-items', 'upcoming', 'ondemand', 'podcasts', 'tutorials', 'books', 'podcast-show', 'blurb'];
+
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
@@ -77,9 +82,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const database = await openDatabase(config);
   const mailer = startMailer(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, clock: config.clock, log: app.log });
   // seat reminders 24 h and 1 h before each webinar; the claim on each seat keeps two processes from both sending
-  const reminders = startReminders(database.db, { clock: config.clock, mailer, publicUrl: config.publicUrl, log: app.log });
+  const jobs = config.jobsIntervalMs === undefined ? {} : { intervalMs: config.jobsIntervalMs, firstDelayMs: config.jobsIntervalMs };
+  const reminders = startReminders(database.db, { clock: config.clock, mailer, publicUrl: config.publicUrl, log: app.log, ...jobs });
   // expired sessions, spent links and old login attempts go; every process may run it (retention.ts)
-  const retention = startRetention(database.db, { clock: config.clock, log: app.log });
+  const retention = startRetention(database.db, { clock: config.clock, log: app.log, ...jobs });
   app.addHook('onClose', async () => {
     await retention.close();
     await reminders.close();
@@ -129,9 +135,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       now: config.clock.now,
       writeLimit: studentWriteLimit(database.db, limits.writesPerStudentPerMinute, config.clock.now),
       idempotency: registerIdempotency(app, database.db, { clock: config.clock }),
-      // docs/decisions/0004 and 0025: what every visitor sees alike, for a few seconds, and under a student's own
-      // marks what every student sees (not class or podcast: they carry serverTime)
-      sharedCacheMs: Object.fromEntries(['home', 'search', 'search-items', 'upcoming', 'ondemand', 'podcasts', 'tutorials', 'books', 'podcast-show', 'blurb'].map((p) => [`GET ${p}`, 5000])),
+      sharedCacheMs: Object.fromEntries(SHARED_READS.map((p) => [`GET ${p}`, 5000])),
       rateLimits: {
         'POST register': { max: limits.registerPerIpPerHour, timeWindow: hour },
         'POST recover': { max: limits.recoverPerIpPerHour, timeWindow: hour },
@@ -150,6 +154,6 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     },
   );
   registerMedia(app, database.db, storageOf(config));
-  await registerStaticFiles(app, { clientDir: config.clientDir });
+  await registerStaticFiles(app, { clientDir: config.clientDir, sharedReads: SHARED_READS });
   return { app, database, mailer, retention };
 }

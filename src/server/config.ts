@@ -29,6 +29,11 @@ export interface Config {
   rateLimits: { loginPerIpPer15Min: number; registerPerIpPerHour: number; recoverPerIpPerHour: number; validatePerIpPer10Min: number; formsPerIpPerHour: number; eventsPerIpPer10Min: number; writesPerStudentPerMinute: number };
   trustProxy: string | false;
   clock: Clock;
+  /**
+   * rehearsals and multi-process tests only: the periodic jobs (seat reminders, retention) pass this often, the
+   * first pass this soon after start; absent: their own intervals (a minute, an hour)
+   */
+  jobsIntervalMs?: number;
 }
 
 const root = path.resolve(import.meta.dirname ?? '.', '../..');
@@ -67,6 +72,7 @@ const EnvSchema = v.object({
   RATE_WRITES_PER_STUDENT: v.optional(Int('RATE_WRITES_PER_STUDENT', 1, 1_000_000), '120'),
   TRUST_PROXY: v.optional(v.string()),
   CLOCK_OFFSET_FILE: v.optional(v.pipe(v.string(), v.minLength(1))),
+  JOBS_INTERVAL_MS: v.optional(Int('JOBS_INTERVAL_MS', 100, 3_600_000)),
 });
 
 export class ConfigError extends Error {}
@@ -99,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: { loginPerIpPer15Min: e.RATE_LOGIN_PER_IP, registerPerIpPerHour: e.RATE_REGISTER_PER_IP, recoverPerIpPerHour: e.RATE_RECOVER_PER_IP, validatePerIpPer10Min: e.RATE_VALIDATE_PER_IP, formsPerIpPerHour: e.RATE_FORMS_PER_IP, eventsPerIpPer10Min: e.RATE_EVENTS_PER_IP, writesPerStudentPerMinute: e.RATE_WRITES_PER_STUDENT },
     trustProxy: e.TRUST_PROXY ?? false,
     clock: e.CLOCK_OFFSET_FILE ? offsetClock(path.resolve(e.CLOCK_OFFSET_FILE)) : systemClock,
+    ...(e.JOBS_INTERVAL_MS === undefined ? {} : { jobsIntervalMs: e.JOBS_INTERVAL_MS }),
     ...overrides,
   };
   return config;

@@ -20,7 +20,7 @@ export type ReminderRunner = PeriodicJob<number>;
 
 export function startReminders(
   db: Kysely<DB>,
-  opts: { clock: Clock; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger; intervalMs?: number },
+  opts: { clock: Clock; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger; intervalMs?: number; firstDelayMs?: number },
 ): ReminderRunner {
 
   /** reserved seats of live webinars that start within 24 hours and still owe the reminder now due */
@@ -118,5 +118,5 @@ export function startReminders(
     return sent;
   }
 
-  return startPeriodic({ pass, idle: 0, intervalMs: opts.intervalMs ?? 60_000, log: opts.log, name: 'seat reminder' });
+  return startPeriodic({ pass, idle: 0, intervalMs: opts.intervalMs ?? 60_000, ...(opts.firstDelayMs === undefined ? {} : { firstDelayMs: opts.firstDelayMs }), log: opts.log, name: 'seat reminder' });
 }
