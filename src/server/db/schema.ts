@@ -38,6 +38,8 @@ export interface DB {
     /** demo webinars only: minutes from "now" to re-anchor to at each start */
     demoOffsetMin: number | null;
     createdAt: string;
+    /** the content pack's topics (JSON array of NamedTopic), so a certificate counts toward a license's mandatory topic */
+    topics: Generated<string | null>;
   };
   classCategories: { classId: number; categoryId: number };
   podcastShows: { id: Id; hash: string; title: string; companyId: number | null; photo: string; blurb: string };
@@ -56,6 +58,7 @@ export interface DB {
     mp3: string;
     photo: string | null;
     transcript: string;
+    topics: Generated<string | null>;
   };
   podcastCategories: { podcastId: number; categoryId: number };
   ebooks: { id: Id; hash: string; title: string; subtitle: string | null; blurb: string; thumbnail: string; pdf: string; buttonText: string | null; position: number };
@@ -229,6 +232,49 @@ export interface DB {
    * one Idempotency-Key per student (0: a call without a session): the call, a digest of its input keyed by the
    * key, and the first answer once there is one (statusCode null while in flight, owned by `claim`)
    */
+  /** My license (migration 0014, docs/decisions/0026): the content pack's presets, rules as JSON */
+  licensePresets: { id: string; jurisdiction: string; licenseType: string; cycleYears: number; caveat: string | null; rules: string; position: number; updatedAt: string };
+  licenses: { id: Id; studentId: number; jurisdiction: string; licenseType: string; number: string | null; firstRenewalDate: string; cycleYears: number; presetId: string | null; remindersFrom: string; createdAt: string; updatedAt: string };
+  /** the student's copies of a license's rules; presetId/presetKey/source name the preset rule a copy came from */
+  licenseRules: {
+    id: Id;
+    licenseId: number;
+    position: number;
+    kind: string;
+    hours: number | null;
+    percent: number | null;
+    topic: string | null;
+    otherTopic: string | null;
+    everyYears: number | null;
+    note: string | null;
+    presetId: string | null;
+    presetKey: string | null;
+    source: string | null;
+    edited: Generated<Flag>;
+    removed: Generated<Flag>;
+    createdAt: string;
+    updatedAt: string;
+  };
+  /** courses taken elsewhere ("self-reported"); topics and otherTopics as JSON arrays; proofKey a private storage key */
+  reportedCourses: {
+    id: Id;
+    studentId: number;
+    title: string;
+    provider: string;
+    date: string;
+    hours: number;
+    format: string;
+    topics: string;
+    otherTopics: string;
+    agdCode: string | null;
+    proofKey: string | null;
+    proofName: string | null;
+    proofType: string | null;
+    proofBytes: number | null;
+    createdAt: string;
+  };
+  /** one reminder per license, cycle (its end date) and window (90/30/7 days before) */
+  licenseReminders: { id: Id; licenseId: number; cycleEnd: string; days: number; sentAt: string };
   idempotencyKeys: {
     id: Id;
     studentId: number;

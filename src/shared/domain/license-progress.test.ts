@@ -96,12 +96,12 @@ describe('progress of a license in a cycle', () => {
     selfPercent: fc.option(fc.integer({ min: 0, max: 100 })),
     caps: fc.array(fc.record({ topic: fc.constantFrom(...NAMED_TOPICS), hours: quarter }), { maxLength: 3 }),
   });
-  const build = (r: fc.RecordValue<any>): ProgressRule[] => {
+  const build = (r: { total: number | null; selfHours: number | null; selfPercent: number | null; caps: { topic: NamedTopic; hours: number }[] }): ProgressRule[] => {
     const out: ProgressRule[] = [];
     if (r.total !== null) out.push(rule(1, { kind: 'total', hours: r.total }));
     if (r.selfHours !== null) out.push(rule(2, { kind: 'self-study-maximum', hours: r.selfHours }));
     else if (r.selfPercent !== null) out.push(rule(2, { kind: 'self-study-maximum', hours: null, percent: r.selfPercent }));
-    r.caps.forEach((c: { topic: NamedTopic; hours: number }, i: number) => out.push(rule(10 + i, { kind: 'category-cap', topic: c.topic, hours: c.hours })));
+    r.caps.forEach((c, i) => out.push(rule(10 + i, { kind: 'category-cap', topic: c.topic, hours: c.hours })));
     return out;
   };
 
