@@ -55,6 +55,9 @@ export interface Secrets {
   name: string;
   cancelCodes: string[];
   certificateCodes: string[];
+  phone: string;
+  address: string;
+  agdNumber: string;
 }
 
 export interface World {
@@ -144,10 +147,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
     const firstname = `Zephyr${prefix}${tag}`;
     const lastname = `Quill${prefix}${tag}`;
     const agdNumber = String(100000 + n * 7919 + Number.parseInt(tag, 16) % 1000).slice(0, 6);
+    // a phone and a street no other row carries either
+    const phone = `21755${String(Number.parseInt(tag, 16) % 100000).padStart(5, '0')}`;
+    const address = `${n} Quillfeather Lane ${tag}`;
     await db
       .updateTable('students')
       // an e-mail address without the username in it, so each value is found on its own
-      .set({ passwordHash: await hashPassword(PASSWORD, t.config.passwordHashCost), firstname, lastname, agdNumber, email: `${lastname.toLowerCase()}@example.com` })
+      .set({ passwordHash: await hashPassword(PASSWORD, t.config.passwordHashCost), firstname, lastname, agdNumber, phone, address, email: `${lastname.toLowerCase()}@example.com` })
       .where('id', '=', s!.id)
       .execute();
     const { username } = await db.selectFrom('students').select('username').where('id', '=', s!.id).executeTakeFirstOrThrow();
@@ -200,7 +206,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
     examAnswers,
     async secrets(s) {
-      const row = await db.selectFrom('students').select(['username', 'email', 'hash', 'firstname', 'lastname']).where('id', '=', s.id).executeTakeFirstOrThrow();
+      const row = await db.selectFrom('students').select(['username', 'email', 'hash', 'firstname', 'lastname', 'phone', 'address', 'agdNumber']).where('id', '=', s.id).executeTakeFirstOrThrow();
       const seats = await db.selectFrom('seats').select('cancelCode').where('studentId', '=', s.id).execute();
       const certs = await db.selectFrom('certificates').select('code').where('studentId', '=', s.id).execute();
       return {
@@ -210,6 +216,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
         name: row.lastname,
         cancelCodes: seats.map((x) => x.cancelCode),
         certificateCodes: certs.map((x) => x.code),
+        phone: row.phone,
+        address: row.address,
+        agdNumber: row.agdNumber ?? '',
       };
     },
     courses: courses.map((c) => ({ id: c.id, hash: c.hash, svaId: c.svaId! })),
@@ -270,8 +279,9 @@ export function contractFixtures(w: World, holdings: (s: Student) => Holdings): 
     mine(api.getStudent),
     fixture(api.postHideAgdReminder, (s) => ({ body: { s: s.hash } })),
     fixture(api.postProfile, async (s) => {
-      const row = await db.selectFrom('students').select(['email']).where('id', '=', s.id).executeTakeFirstOrThrow();
-      return { body: { ...profileForm('x', 'robin'), firstname: s.firstname, lastname: s.lastname, agdNumber: s.agdNumber, email: row.email, s: s.hash } };
+      // the student's own identifying values kept, so the matrix's scan still looks for values only they have
+      const row = await db.selectFrom('students').select(['email', 'phone', 'address']).where('id', '=', s.id).executeTakeFirstOrThrow();
+      return { body: { ...profileForm('x', 'robin'), firstname: s.firstname, lastname: s.lastname, agdNumber: s.agdNumber, email: row.email, phone: row.phone, address: row.address, s: s.hash } };
     }),
     fixture(api.postRemoveConsent, (s) => ({ body: { h: s.hash } })),
     fixture(api.postSendCeReport, (s) => ({ body: { s: s.hash } })),

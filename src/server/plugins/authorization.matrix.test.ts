@@ -15,12 +15,18 @@
 // numbers) in the answer (a PDF is read as text), and none of A's rows changed, unless the request carries a
 // secret of A's (a password, a link's token, a cancel code, a certificate number): then the fixture says so, and
 // which of A's values its answer may show. Recover adds a reset link to A's rows whoever asks, by design (the link
-// goes to A's address only); its fixture says so.
+// goes to A's address only); its fixture says so. A's values are the username, e-mail, hash, surname, phone, street
+// address, AGD number, cancel codes and certificate numbers.
+//
+// Media (/media/*, outside the contract) has its own cells: a public file for everyone, an e-book only for a
+// student (a visitor is sent to log in), and a student's private file (uploads go under private/) for nobody,
+// A included, however its URL is spelled: private files are served only by their own routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANOTHER_STUDENT, type Endpoint } from '#shared/api/endpoint';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { pdfText } from '../pdf-text.test-support.ts';
+import { storageOf } from '../storage/storage.ts';
 import { buildTestApp, type TestApp } from '../test-support.ts';
 import { buildWorld, contractFixtures, fixtureGaps, giveRealData, inject, named, type Fixture, type Holdings, type Request, type Secrets, type Student, type World } from '../contract-fixtures.test-support.ts';
 
@@ -204,9 +210,49 @@ describe('the authorization matrix, generated from the contract (issue 18)', () 
     expect(outcomes.length).toBeGreaterThanOrEqual(fixtures.length * 3);
     // and the scan finds A's values where they belong: in A's own answers, a PDF's text included
     const shows = (cell: string) => new Set(outcomes.find((o) => o.cell === cell)?.shows);
-    expect(shows('GET /api/profile as owner naming A')).toEqual(new Set(['username', 'email', 'hash', 'name']));
+    expect(shows('GET /api/profile as owner naming A')).toEqual(new Set(['username', 'email', 'hash', 'name', 'phone', 'address', 'agdNumber']));
     expect(shows('GET /api/class as owner naming A')).toContain('cancelCodes');
     expect(shows('GET /api/certificate as owner naming A')).toEqual(new Set(['name', 'certificateCodes']));
     expect(shows('GET /api/certificate-pdf as owner naming A')).toEqual(new Set(['name', 'certificateCodes']));
   }, 120_000);
+
+  it('media: a public file to everyone, an e-book to students only, a private file to nobody through /media', async () => {
+    const storage = storageOf(t.config);
+    const ebook = (await t.database.db.selectFrom('ebooks').select('pdf').orderBy('id').executeTakeFirstOrThrow()).pdf;
+    const files = { public: 'audio/matrix-public.mp3', ebook, private: `private/${A.id}/license-proof.pdf` };
+    const secrets = await w.secrets(A);
+    const bytes = { public: Buffer.from('ID3 an episode'), ebook: Buffer.from('%PDF-1.7 an e-book'), private: Buffer.from(`%PDF-1.7 ${secrets.name} ${secrets.agdNumber} ${secrets.phone} ${secrets.address}`) };
+    for (const k of ['public', 'ebook', 'private'] as const) await storage.put(files[k], bytes[k]);
+    const p = files.private;
+    const privateUrls = [p, `audio/../${p}`, `./${p}`, p.replace('private', '%70rivate'), p.replace('private', 'PRIVATE'), p.replace('private/', 'private%2F'), `${p}?download=1`];
+
+    const outcomes: Outcome[] = [];
+    for (const actor of ['anonymous', 'owner', 'another student'] as const) {
+      const cookie = actor === 'owner' ? await w.session(A) : actor === 'another student' ? await w.session(B) : undefined;
+      const get = (url: string) => t.app.inject({ url: `/media/${url}`, headers: cookie ? { cookie } : {} });
+      const cell = async (what: string, url: string, check: (res: Awaited<ReturnType<typeof get>>) => string[]) => {
+        const res = await get(url);
+        const problems = check(res);
+        if (res.statusCode >= 500) problems.push(`${res.statusCode}`);
+        if (actor !== 'owner') {
+          const found = leaks(`${JSON.stringify(res.headers)}\n${res.body}`, secrets);
+          if (found.length) problems.push(`A's data in the answer: ${found.join(', ')}`);
+        }
+        outcomes.push({ cell: `GET /media/${url} (${what}) as ${actor}`, status: res.statusCode, problems });
+      };
+      const exactly = (want: Buffer) => (res: Awaited<ReturnType<typeof get>>) => (res.statusCode === 200 && res.rawPayload.equals(want) ? [] : [`expected its bytes, got ${res.statusCode}`]);
+      await cell('public', files.public, exactly(bytes.public));
+      await cell('e-book', files.ebook, (res) =>
+        actor === 'anonymous'
+          ? res.statusCode === 302 && res.headers.location === '/login?rurl=%2Febooks' && !res.rawPayload.includes(bytes.ebook)
+            ? []
+            : [`expected 302 to log in, got ${res.statusCode} ${String(res.headers.location)}`]
+          : exactly(bytes.ebook)(res),
+      );
+      for (const url of privateUrls) await cell('private', url, (res) => (res.statusCode === 404 && res.body === 'Not found.' ? [] : [`expected 404, got ${res.statusCode}`]));
+    }
+    const failed = outcomes.filter((o) => o.problems.length);
+    console.log(`authorization matrix, media: ${outcomes.length} cells (a public file, an e-book, ${privateUrls.length} spellings of a private file × 3 actors); unexpected: ${failed.length}`);
+    expect(failed.map((o) => `${o.cell}: ${o.problems.join('; ')}`)).toEqual([]);
+  });
 });
