@@ -1,6 +1,7 @@
 // The real server as its own process, for the tests that stop, kill or double it (shutdown, crash, two
 // servers): started with tsx from the sources, on a port of its own, and ready once /api/health answers.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -21,4 +22,13 @@ export async function startServerProcess(port: number, env: Record<string, strin
     await new Promise((r) => setTimeout(r, 100));
   }
   return server;
+}
+
+/** a port the system has free now, for a test that starts a server of its own (no fixed ports to collide on) */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
