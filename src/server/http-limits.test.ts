@@ -18,7 +18,7 @@ let server: ChildProcess | undefined;
 const statuses: number[] = [];
 
 /** sends the bytes as they are, then answers the status of the first response line (0 if the socket closed without one) */
-function raw(bytes: string | Buffer[], opts: { keepOpen?: boolean } = {}): Promise<{ status: number; head: string; socket: Socket }> {
+function raw(bytes: string | (string | Buffer)[], opts: { keepOpen?: boolean } = {}): Promise<{ status: number; head: string; socket: Socket }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let got = '';
