@@ -13,6 +13,12 @@ const S = {
   learn: lazyScreen(() => import('../screens/learn.tsx')),
   myCe: lazyScreen(() => import('../screens/my-ce.tsx')),
   downloads: lazyScreen(() => import('../screens/downloads.tsx')),
+  licenses: lazyScreen(() => import('../screens/licenses.tsx')),
+  licenseAdd: lazyScreen(() => import('../screens/license-add.tsx')),
+  license: lazyScreen(() => import('../screens/license.tsx')),
+  licenseRule: lazyScreen(() => import('../screens/license-rule.tsx')),
+  reportedCourses: lazyScreen(() => import('../screens/reported-courses.tsx')),
+  reportedCourseAdd: lazyScreen(() => import('../screens/reported-course-add.tsx')),
   search: lazyScreen(() => import('../screens/search.tsx')),
   about: lazyScreen(() => import('../screens/about.tsx')),
   faculty: lazyScreen(() => import('../screens/faculty.tsx')),
@@ -85,6 +91,12 @@ const devRoutes = import.meta.env.DEV
   : null;
 
 const MyCe = auth(S.myCe);
+const Licenses = auth(S.licenses);
+const LicenseAdd = auth(S.licenseAdd);
+const License = auth(S.license);
+const LicenseRule = auth(S.licenseRule);
+const ReportedCourses = auth(S.reportedCourses);
+const ReportedCourseAdd = auth(S.reportedCourseAdd);
 const Seats = auth(S.seats);
 const Pending = auth(S.pending);
 const Queue = auth(S.queue);
@@ -116,6 +128,13 @@ export function AppRoutes() {
           <Route path={patterns.myCe} component={MyCe} />
           {/* not guarded: downloaded episodes may outlive a session, and the list needs no server */}
           <Route path={patterns.downloads} component={S.downloads} />
+          {/* 'add' before ':id', which would take it as a license's id */}
+          <Route path={patterns.licenses} component={Licenses} />
+          <Route path={patterns.licenseAdd} component={LicenseAdd} />
+          <Route path={patterns.licenseRule} component={LicenseRule} />
+          <Route path={patterns.license} component={License} />
+          <Route path={patterns.reportedCourses} component={ReportedCourses} />
+          <Route path={patterns.reportedCourseAdd} component={ReportedCourseAdd} />
           <Route path={patterns.search} component={S.search} />
           <Route path={patterns.about} component={S.about} />
           <Route path={patterns.faculty} component={S.faculty} />

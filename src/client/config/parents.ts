@@ -78,6 +78,12 @@ export function parentOf(pathname: string): string | null {
     case 'tutorial-history':
     case 'downloads':
       return paths.myCe();
+    // a license's page goes back to the list, its rule form to the license; the list itself to My CE
+    case 'my-license':
+      if (!arg) return paths.myCe();
+      return arg !== 'add' && pathname.split('/')[3] === 'rule' ? paths.license(arg) : paths.licenses();
+    case 'ce-elsewhere':
+      return arg ? paths.reportedCourses() : paths.myCe();
     case 'gdpr':
       return paths.account();
     case 'register':

@@ -42,6 +42,13 @@ export const patterns = {
   myCe: '/my-ce',
   // what this device keeps for offline use (offline issue 15), under My CE
   downloads: '/downloads',
+  // the license tracker (issue 19), under My CE: licenses, a license's page and its rules, CE earned elsewhere
+  licenses: '/my-license',
+  licenseAdd: '/my-license/add',
+  license: '/my-license/:id',
+  licenseRule: '/my-license/:id/rule/:rule',
+  reportedCourses: '/ce-elsewhere',
+  reportedCourseAdd: '/ce-elsewhere/add',
   search: '/search',
   about: '/about',
   faculty: '/faculty',
@@ -116,6 +123,15 @@ export const paths = {
   learn: () => '/learn',
   myCe: () => '/my-ce',
   downloads: () => '/downloads',
+  licenses: () => '/my-license',
+  licenseAdd: () => '/my-license/add',
+  /** a license's page, in its current cycle or the cycle ending on `cycle` (YYYY-MM-DD) */
+  license: (id: number | string, cycle?: string | null) => `/my-license/${enc(String(id))}${queryString({ cycle })}`,
+  /** a rule of the license to change, or a new one */
+  licenseRule: (id: number | string, rule: number | 'new') => `/my-license/${enc(String(id))}/rule/${rule}`,
+  reportedCourses: () => '/ce-elsewhere',
+  /** the form; `license` brings the student back to that license's page once the course is recorded */
+  reportedCourseAdd: (license?: number | null) => `/ce-elsewhere/add${queryString({ license })}`,
   search: (filters?: ListFilters) => `/search${queryString({ cid: filters?.cid, coid: filters?.coid, q: filters?.q })}`,
   about: () => '/about',
   faculty: () => '/faculty',

@@ -98,9 +98,29 @@ export interface CallOptions<E extends AnyEndpoint> {
   signal?: AbortSignal;
   /** one per intent, the same on every try of it: the server answers a repeat with the first answer */
   idempotencyKey?: string;
+  /** an upload's file (the contract's `upload`): the body and the file go as one multipart/form-data request */
+  file?: UploadFile | null;
 }
 
-const searchParams = (query: unknown): Record<string, string> => {
+/** the file of an upload: its bytes as the outbox keeps them (lib/outbox/outbox.ts OutboxFile) */
+export interface UploadFile {
+  /** the file name sent with it */
+  name: string;
+  /** its media type (image/jpeg, application/pdf); the server judges the content itself */
+  type: string;
+  bytes: ArrayBuffer;
+}
+
+/** an upload's body: the contract's body as JSON text in the record part, then the file (in this order) */
+const multipart = (upload: NonNullable<Endpoint['upload']>, json: unknown, file: UploadFile | null | undefined): FormData => {
+  const form = new FormData();
+  form.append(upload.record, JSON.stringify(json));
+  if (file) form.append(upload.file, new Blob([file.bytes], { type: file.type }), file.name);
+  return form;
+};
+
+/** a query as it goes in the URL (the server's prerender asks a screen's answers by the same URL: prerender.tsx) */
+export const searchParams = (query: unknown): Record<string, string> => {
   const out: Record<string, string> = {};
   if (query && typeof query === 'object') {
     for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) out[key] = String(value);
@@ -152,9 +172,11 @@ const unanswered = new Map<string, string>();
 async function send<E extends AnyEndpoint, T>(endpoint: E, options: CallOptions<E>, read: (response: Response) => Promise<T>, accept?: string): Promise<{ response: Response; body: T }> {
   if (endpoint.path !== 'logout' && pendingLogout()) await endPendingSession();
   const post = endpoint.method === 'POST';
-  // every POST carries a JSON body: the server requires application/json on mutations
+  // every POST carries a JSON body (an upload, multipart): the server requires one of them on mutations
   const json = post ? (options.body ?? {}) : undefined;
-  const intent = post && !options.idempotencyKey ? `${endpoint.path} ${JSON.stringify(json)}` : null;
+  const form = post && endpoint.upload ? multipart(endpoint.upload, json, options.file) : undefined;
+  // (an upload always comes with its key, from the outbox: its intent is the action, not the body's text)
+  const intent = post && !options.idempotencyKey && !form ? `${endpoint.path} ${JSON.stringify(json)}` : null;
   const key = options.idempotencyKey ?? (intent === null ? undefined : (unanswered.get(intent) ?? uuid()));
   // (a 409 with Retry-After: the server is still applying the first try of this key, so it stays this intent's)
   const settle = (status: number, stillApplying = false) => {
@@ -166,8 +188,10 @@ async function send<E extends AnyEndpoint, T>(endpoint: E, options: CallOptions<
     const response = await http(endpoint.path, {
       method: endpoint.method,
       searchParams: searchParams(options.query),
-      json,
+      ...(form ? { body: form } : { json }),
       signal: options.signal,
+      // a photo of 2 MB on a phone's weak uplink takes longer than an answer is given to come back
+      ...(form ? { timeout: 90_000 } : {}),
       headers: { ...(accept ? { accept } : {}), ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}) },
     });
     const body = await read(response);

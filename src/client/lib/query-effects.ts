@@ -26,12 +26,28 @@ export const QUERY_EFFECTS: Readonly<Record<string, readonly string[]>> = {
   'save-survey-response': ['class', 'exam'],
   'save-affidavit': ['class', 'exam', 'pending'],
   // a pass records credits and a certificate: totals, CE in Progress and Completed, the exam banners, badges
-  'grade-exam': ['exam', 'class', 'podcast', 'podcast-show', 'account-home', 'pending', 'completed', 'completed-webinars', 'completed-podcasts', 'home', 'search', 'ondemand', 'podcasts'],
+  'grade-exam': ['exam', 'class', 'podcast', 'podcast-show', 'account-home', 'pending', 'completed', 'completed-webinars', 'completed-podcasts', 'home', 'search', 'ondemand', 'podcasts', 'licenses', 'license'],
+  // a license, its rules, or a course taken elsewhere: the progress of every license is counted again (issue 19)
+  'license-add': ['licenses', 'license'],
+  'license-edit': ['licenses', 'license'],
+  'license-remove': ['licenses', 'license'],
+  'license-rule-save': ['licenses', 'license'],
+  'license-rule-remove': ['licenses', 'license'],
+  'reported-course-add': ['reported-courses', 'licenses', 'license'],
+  'reported-course-remove': ['reported-courses', 'licenses', 'license'],
 };
 
 /** marks what the write made stale: the answers on screen reload at once, the others when next shown */
 export const applyQueryEffects = (path: string): Promise<unknown> =>
   Promise.all((QUERY_EFFECTS[path] ?? []).map((read) => queryClient.invalidateQueries({ queryKey: ['api', read] })));
+
+/** a write's answer passed on once what it made stale is marked (`call(…).then(refreshAfter(path))`) */
+export const refreshAfter =
+  (path: string) =>
+  async <T>(answer: T): Promise<T> => {
+    await applyQueryEffects(path);
+    return answer;
+  };
 
 // a write of a screen that got no answer may have been applied: what it would change is read again
 setLostWriteHandler((path) => void applyQueryEffects(path));

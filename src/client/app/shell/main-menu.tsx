@@ -31,6 +31,8 @@ const studentItems: Item[] = [
   { href: paths.queue(), label: 'Watch Later' },
   { href: paths.pending(), label: 'CE in Progress' },
   { href: paths.completed(), label: 'CE Completed' },
+  { href: paths.licenses(), label: 'My license' },
+  { href: paths.reportedCourses(), label: 'CE earned elsewhere' },
   { href: paths.tutorialHistory(), label: 'Viewed Tutorials' },
   { href: paths.account(), label: 'Account' },
   { href: paths.logout(), label: 'Logout' },

@@ -71,6 +71,15 @@ const SHAPES = {
       <circle cx="12" cy="12" r="3" />
     </>
   ),
+  // the license tracker: a license card with its holder; a certificate from elsewhere with a plus
+  license: (
+    <>
+      <rect x="2" y="5" width="20" height="14" rx="2" />
+      <circle cx="8" cy="11" r="2" />
+      <path d="M5 16c.6-1.4 1.7-2 3-2s2.4.6 3 2M14 10h5M14 14h4" />
+    </>
+  ),
+  reported: <path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8zM14 3v5h5M12 11v6M9 14h6" />,
   install: <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />,
   // Safari's Share button, drawn as iOS shows it, so the add-to-home-screen hint points at what the user sees
   iosShare: <path d="M8 9H6.5A1.5 1.5 0 0 0 5 10.5v9A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5v-9A1.5 1.5 0 0 0 17.5 9H16M12 14V3M8.5 6.5 12 3l3.5 3.5" />,

@@ -37,6 +37,11 @@ export const KEPT_PATHS: ReadonlySet<string> = new Set([
   'account-items',
   'student',
   'profile',
+  // the license tracker (issue 19): a license's rules and progress, and the courses recorded elsewhere
+  'licenses',
+  'license',
+  'license-presets',
+  'reported-courses',
 ]);
 
 /** kept only as part of a download (an episode's exam questions, without their keys) */

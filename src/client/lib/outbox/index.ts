@@ -7,10 +7,10 @@ import { IDEMPOTENCY_KEPT_MS } from '#shared/api/idempotency';
 import { SAVED_ON_DEVICE } from '../messages.ts';
 import { showNotice } from '../notice.ts';
 import { uuid } from '../uuid.ts';
-import { createOutbox, type OutboxAction, type Submitted } from './outbox.ts';
+import { createOutbox, type OutboxAction, type OutboxFile, type Submitted } from './outbox.ts';
 import { outboxStorage } from './storage.ts';
 
-export { OutboxRefusal, type OutboxAction, type Submitted } from './outbox.ts';
+export { OutboxRefusal, type OutboxAction, type OutboxFile, type Submitted } from './outbox.ts';
 
 interface OutboxView {
   /** the student's actions not sent yet, in order */
@@ -70,10 +70,13 @@ export function configureOutbox(options: { owner: () => string | null; onApplied
  * promise says applied (with the server's answer) or pending (sent when the network is back); a refusal
  * rejects with an OutboxRefusal carrying the server's message.
  */
-export const submitAction = async <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string, options: { quiet?: boolean } = {}): Promise<Submitted> => {
+export const submitAction = async <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string, options: { quiet?: boolean; file?: OutboxFile } = {}): Promise<Submitted> => {
   await whenConfigured;
-  return outbox.submit({ path: endpoint.path, body, label, id: uuid(), quiet: options.quiet });
+  return outbox.submit({ path: endpoint.path, body, label, id: uuid(), quiet: options.quiet, ...(options.file ? { file: options.file } : {}) });
 };
+
+/** a file to send with an action, read into bytes now: what the outbox keeps must not depend on the picker's File */
+export const outboxFile = async (file: Blob, name: string): Promise<OutboxFile> => ({ name, type: file.type, bytes: await file.arrayBuffer() });
 
 /** a step the student took on a form (an evaluation, an answer): when it waits for the network, the next screen says so */
 export const submitStep = async <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string): Promise<Submitted> => {

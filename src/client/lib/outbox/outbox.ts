@@ -10,6 +10,8 @@
 // given to `createOutbox` (lib/outbox/index.ts wires the app's; the property test wires IndexedDB in memory
 // and the server in process).
 
+import type { UploadFile } from '../api.ts';
+
 export interface OutboxAction {
   /** a client UUID: the action's name, and its Idempotency-Key */
   id: string;
@@ -20,6 +22,8 @@ export interface OutboxAction {
   /** the contract's POST path */
   path: string;
   body: unknown;
+  /** the file of an upload, sent with the body as one multipart request (a proof of CE earned elsewhere, issue 19) */
+  file?: OutboxFile;
   /** what the pending list says ("Add “Perio staging” to Watch Later") */
   label: string;
   /** bookkeeping the student did not ask for as such (a page view, a play log, what was heard): not counted aloud */
@@ -30,6 +34,13 @@ export interface OutboxAction {
   /** attention: the server's words, or the screen's text for its refusal */
   error?: string;
 }
+
+/**
+ * A file kept with its action until it is sent (lib/api.ts sends it as a part of a multipart body): its bytes,
+ * not a Blob, since WebKit has failed to store Blobs in IndexedDB ("Error preparing Blob/File data to be stored
+ * in object store", docs/decisions/0027) and bytes are stored the same by every engine
+ */
+export type OutboxFile = UploadFile;
 
 /** how sending an action ended */
 export type SendResult =
@@ -210,7 +221,7 @@ export function createOutbox(options: OutboxOptions) {
      * it: applied with the server's answer, or pending (no network: it is sent later); a refusal rejects with
      * the transport's error (or an OutboxRefusal) and the action is gone (the screen shows the refusal).
      */
-    async submit(input: { path: string; body: unknown; label: string; id: string; quiet?: boolean }): Promise<Submitted> {
+    async submit(input: { path: string; body: unknown; label: string; id: string; quiet?: boolean; file?: OutboxFile }): Promise<Submitted> {
       const who = owner();
       if (who === null) throw new OutboxRefusal('Please log in to continue.', 401);
       const action: OutboxAction = { ...input, seq: now() * 1000 + (counter++ % 1000), owner: who, createdAt: now(), attempts: 0, state: 'pending' };

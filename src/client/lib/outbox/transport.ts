@@ -7,12 +7,13 @@ import { postQueueAdd, postRemoveQueue } from '#shared/api/classes';
 import { postGradeExam, postSaveAffidavit, postSaveEval, postSaveSurveyResponse, postSaveSvaResponse } from '#shared/api/learning';
 import { postPodcastListen, postPodcastView } from '#shared/api/podcasts';
 import { postPageView } from '#shared/api/support';
+import { postReportedCourseAdd } from '#shared/api/license';
 import { ApiError, call, errorMessage, isUnreachable } from '../api.ts';
 import type { OutboxAction, SendResult } from './outbox.ts';
 
 /** the writes that may wait in the outbox */
 export const OUTBOX_ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map(
-  [postQueueAdd, postRemoveQueue, postPodcastView, postPodcastListen, postPageView, postSaveEval, postSaveSvaResponse, postSaveSurveyResponse, postSaveAffidavit, postGradeExam].map((e) => [e.path, e as Endpoint]),
+  [postQueueAdd, postRemoveQueue, postPodcastView, postPodcastListen, postPageView, postSaveEval, postSaveSvaResponse, postSaveSurveyResponse, postSaveAffidavit, postGradeExam, postReportedCourseAdd].map((e) => [e.path, e as Endpoint]),
 );
 
 /** 408 (the request timed out), 429 (too many): the same action later */
@@ -31,7 +32,7 @@ export async function sendAction(action: OutboxAction): Promise<SendResult> {
     // the action names its student (`s`): the session is the browser's, shared by every tab, and a tab still
     // showing a student after another logged in elsewhere would otherwise send that student's actions as the
     // other's (tests/outbox). The contract refuses an `s` that is not the session's before anything runs.
-    const answer = await call(endpoint, { body: { ...(action.body as object), s: action.owner } as never, idempotencyKey: action.id });
+    const answer = await call(endpoint, { body: { ...(action.body as object), s: action.owner } as never, idempotencyKey: action.id, file: action.file });
     return { kind: 'applied', answer };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'retry' };

@@ -1,0 +1,108 @@
+// /ce-elsewhere, CE earned elsewhere (issue 19): the courses the student recorded as taken with other providers,
+// each labelled "self-reported", with its proof to download; those still waiting on this phone to be sent are
+// listed first. A course recorded by mistake can be removed.
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { ReportedCourse } from '#shared/api/license';
+import { SELF_REPORTED, TOPIC_LABELS } from '#shared/domain/license';
+import { MutationError } from '../components/ui/alert.tsx';
+import { Screen } from '../components/ui/screen.tsx';
+import { QueryState } from '../components/ui/query-state.tsx';
+import { paths } from '../config/paths.ts';
+import { useOutboxView } from '../lib/outbox/index.ts';
+import { reportedCourseProofUrl } from '../features/license/api/get-reported-course-proof.ts';
+import { useReportedCourses } from '../features/license/api/get-reported-courses.ts';
+import { removeReportedCourse } from '../features/license/api/reported-course-remove.ts';
+import { formatDay, formatHours } from '../features/license/format.ts';
+import '../styles/license.css';
+
+const LOAD_ERROR = 'Your courses could not be loaded. Try again.';
+
+function CourseRow({ course }: { course: ReportedCourse }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({ mutationFn: () => removeReportedCourse(course.id) });
+  const topics = [...course.topics.map((t) => TOPIC_LABELS[t]), ...course.otherTopics];
+  return (
+    <li className="entry">
+      <p className="entry-title">
+        {course.title}
+        <span className="pill pill-reported">{SELF_REPORTED}</span>
+      </p>
+      <p className="row-detail">
+        {course.provider} · {formatDay(course.date)}
+      </p>
+      <p className="row-detail">
+        {formatHours(course.hours)} · {course.format === 'live' ? 'Live' : 'Self-study'}
+        {topics.length > 0 && <> · {topics.join(', ')}</>}
+        {course.agdCode && <> · AGD {course.agdCode}</>}
+      </p>
+      <div className="actions">
+        {course.proof ? (
+          <a className="button button-secondary button-small" href={reportedCourseProofUrl(course.id)} download>
+            Download proof<span className="visually-hidden"> of {course.title}</span>
+          </a>
+        ) : (
+          <span className="hint">No proof attached</span>
+        )}
+        {confirming ? (
+          <>
+            <button type="button" className="button button-danger button-small" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              Remove for good<span className="visually-hidden">: {course.title}</span>
+            </button>
+            <button type="button" className="button button-secondary button-small" onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button button-secondary button-small" onClick={() => setConfirming(true)}>
+            Remove<span className="visually-hidden"> {course.title}</span>
+          </button>
+        )}
+      </div>
+      <MutationError mutation={remove} fallback="The course could not be removed. Try again." />
+    </li>
+  );
+}
+
+export default function ReportedCoursesScreen() {
+  const courses = useReportedCourses();
+  // (the store's own list selected, then filtered: a new array from the selector would render without end)
+  const waiting = useOutboxView((s) => s.pending).filter((a) => a.path === 'reported-course-add');
+  return (
+    <Screen refresh title="CE earned elsewhere">
+      <p className="lead">Courses you took with other providers, labelled {SELF_REPORTED.toLowerCase()}.</p>
+      <div className="actions">
+        <Link href={paths.reportedCourseAdd()} className="button">
+          Record a course
+        </Link>
+      </div>
+      {waiting.length > 0 && (
+        <section aria-labelledby="waiting-heading">
+          <h2 id="waiting-heading">Waiting to be sent</h2>
+          <ul className="entry-list">
+            {waiting.map((a) => (
+              <li key={a.id} className="entry">
+                <p className="entry-title">{(a.body as { title?: string }).title}</p>
+                <p className="hint">Saved on this phone{a.file ? ' with its proof' : ''}: sent when you are back online.</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <QueryState query={courses} errorFallback={LOAD_ERROR} loadingLabel="Loading your courses…">
+        {({ courses: list }) =>
+          list.length === 0 ? (
+            waiting.length === 0 && <p className="empty">No course recorded yet. Record the CE you earn elsewhere to keep your whole record in one place.</p>
+          ) : (
+            <ul className="entry-list">
+              {list.map((c) => (
+                <CourseRow key={c.id} course={c} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </Screen>
+  );
+}
