@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test-support.ts';
+import { storageContract } from './storage.contract.test-support.ts';
 import { keyPath, localFolderStorage, storageOf } from './storage.ts';
+
+storageContract('a local folder', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'ce-pass-storage-contract-'));
+  return { storage: localFolderStorage(root), dispose: async () => rmSync(root, { recursive: true, force: true }) };
+});
 
 describe('a local folder storage', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'ce-pass-storage-'));
