@@ -115,7 +115,7 @@ export interface UploadFile {
 const multipart = (upload: NonNullable<Endpoint['upload']>, json: unknown, file: UploadFile | null | undefined): FormData => {
   const form = new FormData();
   form.append(upload.record, JSON.stringify(json));
-  if (file) form.append(upload.file, new Blob([file.bytes], { type: file.type }), file.name);
+  if (file) form.append(upload.file, new File([file.bytes], file.name, { type: file.type }));
   return form;
 };
 
