@@ -26,6 +26,7 @@ import { courseGate } from './modules/learning/course-gate.service.ts';
 import { examRoutes } from './modules/learning/exam.routes.ts';
 import { learningFlowRoutes } from './modules/learning/flow.routes.ts';
 import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
+import { licenseRoutes } from './modules/license/license.routes.ts';
 import { myCeRoutes } from './modules/my-ce/my-ce.routes.ts';
 import { podcastRoutes } from './modules/podcasts/podcasts.routes.ts';
 import { startReminders } from './modules/seats/reminders.ts';
@@ -33,6 +34,7 @@ import { seatRoutes } from './modules/seats/seats.routes.ts';
 import { sponsorRoutes } from './modules/sponsors/sponsors.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { registerMedia } from './plugins/media.ts';
+import { registerUploads } from './plugins/upload.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { storageOf } from './storage/storage.ts';
 
@@ -109,6 +111,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     global: false,
     errorResponseBuilder: (_req, ctx) => new HttpError(429, 'Too many requests. Wait a while and try again.', { headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) } }),
   });
+  // the multipart parser for the contract's upload endpoints (a reported course's proof)
+  await registerUploads(app);
   const limits = config.rateLimits;
   const hour = 3600_000;
   const accountDeps = { db: database.db, clock: config.clock, publicUrl: config.publicUrl, passwordHashCost: config.passwordHashCost, loginPerIpPer15Min: limits.loginPerIpPer15Min, mailer };
@@ -129,6 +133,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       ...examRoutes(database.db, { clock: config.clock, gate }),
       ...seatRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, meetingUrlTemplate: config.meetingUrlTemplate, mailer, gate }),
       ...supportRoutes(database.db, { clock: config.clock, supportEmail: config.supportEmail, mailer }),
+      ...licenseRoutes({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, storage: storageOf(config) }),
     ],
     {
       publicUrl: config.publicUrl,

@@ -10,6 +10,7 @@ import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { issueCertificate } from '../modules/certificates/certificates.service.ts';
 import type { Storage } from '../storage/storage.ts';
+import { syncPresets } from '../modules/license/presets.ts';
 import type { LoadedPack } from './load-pack.ts';
 import type { PackClass, PackExam } from './pack-schema.ts';
 import { isoAt } from '../clock.ts';
@@ -116,6 +117,8 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
     for (const c of pack.classes ?? []) {
       if (await trx.selectFrom('classes').select('id').where('hash', '=', c.hash).executeTakeFirst()) {
         count('skipped', 'classes');
+        // topics came after the classes (issue 19): a later pack may tag a class already here that has none
+        if (c.topics) await trx.updateTable('classes').set({ topics: JSON.stringify(c.topics) }).where('hash', '=', c.hash).where('topics', 'is', null).execute();
         continue;
       }
       const release = whenMs(c.release, opts.now);
@@ -145,6 +148,7 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
           learningObjectives: c.learningObjectives ? JSON.stringify(c.learningObjectives) : null,
           surveyId: await idByKey('surveys', c.survey),
           svaId: await idByKey('svas', c.sponsoredVideo),
+          topics: c.topics ? JSON.stringify(c.topics) : null,
           // demo webinars keep their offset so each start can move them back to "soon" (decisions.md)
           demoOffsetMin: pack.demo && c.kind === 'live' && 'minutesFromNow' in c.release ? c.release.minutesFromNow : null,
           createdAt: nowIso,
@@ -166,6 +170,7 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
       for (const e of s.episodes) {
         if (await trx.selectFrom('podcasts').select('id').where('hash', '=', e.hash).executeTakeFirst()) {
           count('skipped', 'podcasts');
+          if (e.topics) await trx.updateTable('podcasts').set({ topics: JSON.stringify(e.topics) }).where('hash', '=', e.hash).where('topics', 'is', null).execute();
           continue;
         }
         const { id } = await trx
@@ -184,6 +189,7 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
             mp3: e.mp3,
             photo: e.photo ?? null,
             transcript: e.transcript,
+            topics: e.topics ? JSON.stringify(e.topics) : null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -242,6 +248,12 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
         await trx.insertInto('accreditations').values({ provider: a.provider, approvalBody: a.approvalBody, statement: a.statement, validFrom: a.validFrom, validThrough: a.validThrough, createdAt: nowIso }).execute();
         count('added', 'accreditations');
       }
+    }
+
+    // presets are replaced, not skipped: a pack carries the latest reading of each source (modules/license/presets.ts)
+    if (pack.licensePresets?.length) {
+      const synced = await syncPresets(trx, pack.licensePresets, nowIso);
+      report.added.licensePresets = synced.presets;
     }
 
     for (const st of pack.students ?? []) {

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
+import { ruleProblems } from '#shared/domain/license-rules';
 import { PackSchema, type Pack, type PackAccreditation } from './pack-schema.ts';
 
 export interface LoadedPack {
@@ -18,7 +19,7 @@ export class PackError extends Error {
   }
 }
 
-const ARRAY_KEYS = ['categories', 'companies', 'speakers', 'classes', 'podcastShows', 'ebooks', 'surveys', 'sponsoredVideos', 'ads', 'adPlacements', 'blurbs', 'accreditations', 'students'] as const;
+const ARRAY_KEYS = ['categories', 'companies', 'speakers', 'classes', 'podcastShows', 'ebooks', 'surveys', 'sponsoredVideos', 'ads', 'adPlacements', 'blurbs', 'accreditations', 'licensePresets', 'students'] as const;
 
 async function readJson(file: string): Promise<Record<string, unknown>> {
   try {
@@ -125,6 +126,20 @@ function crossCheck(pack: Pack): string[] {
     const same = periods.find((p) => p.approvalBody === a.approvalBody && p.provider === a.provider && p.validFrom <= a.validThrough && a.validFrom <= p.validThrough);
     if (same) problems.push(`${where}: its period overlaps the one from ${same.validFrom} through ${same.validThrough}`);
     periods.push(a);
+  }
+  const presetIds = new Set<string>();
+  for (const p of pack.licensePresets ?? []) {
+    const where = `license preset ${p.id}`;
+    if (presetIds.has(p.id)) problems.push(`${where}: the id is used twice`);
+    presetIds.add(p.id);
+    const ruleKeys = new Set<string>();
+    p.rules.forEach((r, i) => {
+      if (ruleKeys.has(r.key)) problems.push(`${where}: rule key "${r.key}" is used twice`);
+      ruleKeys.add(r.key);
+      // the rules a student could not save are no starting point either (the same check as license-rule-save)
+      const others = p.rules.map((o, j) => ({ ...o, id: j })).filter((o) => o.id !== i);
+      for (const [field, message] of Object.entries(ruleProblems({ ...r, id: i }, others))) problems.push(`${where}: rule ${r.key} ${field}: ${message}`);
+    });
   }
   for (const st of pack.students ?? []) {
     const where = `student ${st.username}`;

@@ -1,12 +1,16 @@
 // The content pack format: what an operator (or the demo) hands the importer.
 // One JSON file; `includes` names sibling files whose arrays are appended, so big packs can be split.
 import * as v from 'valibot';
+import { RuleFields } from '#shared/api/license';
+import { LICENSE_TYPES, MAX_CYCLE_YEARS, NAMED_TOPICS } from '#shared/domain/license';
 
 const Key = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'keys and hashes are lowercase words joined by hyphens'));
 const Text = v.pipe(v.string(), v.trim(), v.minLength(1));
 /** A file inside the pack's media/ folder, e.g. "podcasts/ep-fluoride-myths.mp3"; served at /media/<path>. */
 const MediaPath = v.pipe(v.string(), v.regex(/^(?!.*\.\.)[a-z0-9][a-z0-9/_.-]*\.(mp3|webm|mp4|pdf|svg|png|jpg|webp|vtt)$/, 'media paths are relative, lowercase, with a known extension'));
 const YouTubeId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{11}$/, 'a YouTube id has 11 characters'));
+/** what a course covers (issue 19): its certificates count toward a license's mandatory topics */
+const Topics = v.optional(v.pipe(v.array(v.picklist(NAMED_TOPICS, `topics are ${NAMED_TOPICS.join(', ')}`)), v.maxLength(NAMED_TOPICS.length)));
 
 /**
  * When a dated item happens. Demo packs use offsets from "now" (re-anchored at each start for
@@ -64,6 +68,7 @@ export const ClassSchema = v.object({
   exam: v.optional(ExamSchema),
   survey: v.optional(Key),
   sponsoredVideo: v.optional(Key),
+  topics: Topics,
 });
 
 export const EpisodeSchema = v.object({
@@ -81,6 +86,7 @@ export const EpisodeSchema = v.object({
   /** the words spoken in the mp3; shown as the transcript */
   transcript: Text,
   exam: v.optional(ExamSchema),
+  topics: Topics,
 });
 
 export const ShowSchema = v.object({
@@ -156,6 +162,26 @@ export const AccreditationSchema = v.object({
   statement: Text,
   validFrom: Day,
   validThrough: Day,
+});
+
+/**
+ * A license preset (issue 19; docs/decisions/0026): a starting point for one jurisdiction and license type. It holds
+ * only what its sources state: every rule names its source and the day it was checked, a secondary source (not the
+ * board's own statute or rule) says so, and what the sources leave open or disagree on goes in `caveat`.
+ */
+export const LicensePresetSchema = v.object({
+  id: Key,
+  jurisdiction: Text,
+  licenseType: v.picklist(LICENSE_TYPES),
+  cycleYears: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_CYCLE_YEARS)),
+  caveat: v.optional(Text),
+  rules: v.array(
+    v.object({
+      ...RuleFields.entries,
+      key: Key,
+      source: v.object({ label: Text, url: v.pipe(v.string(), v.url('a source is a link')), checkedOn: Day, secondary: v.boolean() }),
+    }),
+  ),
 });
 
 export const PackSchema = v.object({
@@ -244,6 +270,7 @@ export const PackSchema = v.object({
   featured: v.optional(v.object({ class: v.optional(Key), podcast: v.optional(Key) })),
   blurbs: v.optional(v.array(v.object({ code: Key, html: Text }))),
   accreditations: v.optional(v.array(AccreditationSchema)),
+  licensePresets: v.optional(v.array(LicensePresetSchema)),
   students: v.optional(v.array(StudentSchema)),
 });
 
@@ -252,3 +279,4 @@ export type PackClass = v.InferOutput<typeof ClassSchema>;
 export type PackShow = v.InferOutput<typeof ShowSchema>;
 export type PackExam = v.InferOutput<typeof ExamSchema>;
 export type PackAccreditation = v.InferOutput<typeof AccreditationSchema>;
+export type PackLicensePreset = v.InferOutput<typeof LicensePresetSchema>;

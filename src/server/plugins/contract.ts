@@ -9,6 +9,7 @@ import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
 import { keptJson } from './kept-json.ts';
 import type { SessionStudent } from './session.ts';
 import { TOO_MANY_WRITES } from './write-limit.ts';
+import { UPLOAD_MESSAGES, isMultipart, readUpload, type UploadedFile } from './upload.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -28,6 +29,8 @@ export interface HandlerContext<E extends Endpoint> {
   student: E['access'] extends 'student' ? SessionStudent : SessionStudent | null;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** an upload endpoint's file part (plugins/upload.ts); null or absent without one, and for every other endpoint */
+  file?: UploadedFile | null;
 }
 
 export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<ResultOf<E>>;
@@ -132,7 +135,9 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
       handler: async (req, reply) => {
         if (ep.method === 'POST') {
           // CSRF (security.md): JSON only, never cross-site, Origin must be ours when the browser sends it
-          if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return fail(reply, 415, 'Send the request as JSON.');
+          // an upload (plugins/upload.ts) is multipart/form-data, every other POST JSON
+          if (ep.upload && !isMultipart(req)) return fail(reply, 415, UPLOAD_MESSAGES.notMultipart);
+          if (!ep.upload && !(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return fail(reply, 415, 'Send the request as JSON.');
           if (req.headers['sec-fetch-site'] === 'cross-site') return fail(reply, 403, 'Cross-site requests are not allowed.');
           const origin = req.headers.origin;
           if (origin && origin !== expectedOrigin && req.headers['sec-fetch-site'] !== 'same-origin') return fail(reply, 403, 'Cross-site requests are not allowed.');
@@ -149,7 +154,12 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
 
         const query = ep.query ? v.safeParse(ep.query, req.query ?? {}) : null;
         if (query && !query.success) return fail(reply, 400, describeIssues(query.issues));
-        const body = ep.body ? v.safeParse(ep.body, req.body ?? {}) : null;
+        // a stranger's file is never read: the session is checked before the parts are
+        if (ep.upload && ep.access === 'student' && !req.student) return fail(reply, 401, 'Please log in to continue.');
+        const upload = ep.upload ? await readUpload(req, ep.upload) : null;
+        if (upload && 'status' in upload) return fail(reply, upload.status, upload.message);
+        const file = upload?.file ?? null;
+        const body = ep.body ? v.safeParse(ep.body, upload ? upload.record : (req.body ?? {})) : null;
         if (body && !body.success) return fail(reply, 400, describeIssues(body.issues));
 
         if (ep.access === 'student' && !req.student) return fail(reply, 401, 'Please log in to continue.');
@@ -160,7 +170,7 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
         if (typeof s === 'string' && s !== '' && !req.student && ep.access !== 'public') return fail(reply, 401, 'Please log in to continue.');
 
         const answer = async (student: SessionStudent | null) => {
-          const result = await impl.handler({ query: query?.output, body: body?.output, student, req, reply });
+          const result = await impl.handler({ query: query?.output, body: body?.output, student, req, reply, file });
           if (reply.sent || ep.contentType) return result;
           // the response schema is an allowlist: anything not in it is stripped; a mismatch is our bug
           const out = v.safeParse(ep.response, result);
@@ -182,7 +192,7 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
           return student ? shared.then((a) => impl.shared!.overlay(a, student)) : shared;
         };
         // only now, after every check above: a refused or invalid request never takes its key
-        const result = idem && opts.idempotency ? await opts.idempotency.once(req, reply, { key: idem.key, request: `${ep.method} ${ep.path}`, input: { query: query?.output, body: body?.output } }, run) : await run();
+        const result = idem && opts.idempotency ? await opts.idempotency.once(req, reply, { key: idem.key, request: `${ep.method} ${ep.path}`, input: { query: query?.output, body: body?.output, ...(file ? { file: file.sha256 } : {}) } }, run) : await run();
         if (reply.sent) return reply;
         if (ep.contentType) return reply.type(ep.contentType).send(result);
         // sent as the text kept with it (kept-json.ts): the same bytes JSON.stringify would make, made once

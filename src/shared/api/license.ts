@@ -12,8 +12,12 @@ const Own = v.object({ s: S });
 /** a calendar date, YYYY-MM-DD */
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const Day = (label: string) => v.pipe(v.string(), v.regex(DAY, `${label} must be a date (YYYY-MM-DD)`));
-const Hours = (label: string) =>
-  v.pipe(v.number(`${label} must be a number`), v.minValue(0, `${label} must be zero or more`), v.maxValue(MAX_HOURS, `${label} must be at most ${MAX_HOURS}`), v.multipleOf(0.25, `${label} must be in quarter hours`));
+/**
+ * the contract's 400 names the field by its path ("rule.hours must be zero or more"): a message starting with "must"
+ * gets the path put before it, so a schema nested in a body (a rule) reads as well as a top-level one
+ */
+const Hours = () =>
+  v.pipe(v.number('must be a number'), v.minValue(0, 'must be zero or more'), v.maxValue(MAX_HOURS, `must be at most ${MAX_HOURS}`), v.multipleOf(0.25, 'must be in quarter hours'));
 const Text = (label: string, max: number) => v.pipe(Str(max), v.trim(), v.minLength(1, `${label} is required`));
 const OptText = (max: number) => v.optional(v.nullable(v.pipe(Str(max), v.trim())), null);
 
@@ -32,16 +36,16 @@ export type RuleSource = v.InferOutput<typeof RuleSource>;
 
 /** what a rule says, as the student edits it (and as a preset offers it) */
 export const RuleFields = v.object({
-  kind: v.picklist(RULE_KINDS, 'kind must be a rule kind'),
+  kind: v.picklist(RULE_KINDS, 'must be a rule kind'),
   /** the hours the rule names; for self-study-maximum null when it is a share (`percent`) */
-  hours: v.nullable(Hours('hours')),
+  hours: v.nullable(Hours()),
   /** self-study-maximum as a share of the total hours, 0-100 */
-  percent: v.optional(v.nullable(v.pipe(v.number('percent must be a number'), v.minValue(0, 'percent must be zero or more'), v.maxValue(100, 'percent must be at most 100'))), null),
+  percent: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.minValue(0, 'must be zero or more'), v.maxValue(100, 'must be at most 100'))), null),
   /** topic and category-cap rules: the topic; 'other' names it in `otherTopic` */
-  topic: v.optional(v.nullable(v.picklist(TOPICS, 'topic must be a topic')), null),
+  topic: v.optional(v.nullable(v.picklist(TOPICS, 'must be a topic')), null),
   otherTopic: OptText(80),
   /** a topic required only every N years (NY infection control every 4): met by a course within the last N years */
-  everyYears: v.optional(v.nullable(v.pipe(v.number('everyYears must be a number'), v.integer('everyYears must be a whole number'), v.minValue(1, 'everyYears must be at least 1'), v.maxValue(MAX_EVERY_YEARS, `everyYears must be at most ${MAX_EVERY_YEARS}`))), null),
+  everyYears: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(MAX_EVERY_YEARS, `must be at most ${MAX_EVERY_YEARS}`))), null),
   /** what else the source says that the tracker does not check (hands-on CPR, a passed test) */
   note: OptText(300),
 });
@@ -200,10 +204,10 @@ export const ReportedCourseFields = v.object({
   title: Text('title', 200),
   provider: Text('provider', 120),
   date: Day('date'),
-  hours: v.pipe(Hours('hours'), v.minValue(0.25, 'hours must be at least 0.25')),
+  hours: v.pipe(Hours(), v.minValue(0.25, 'must be at least 0.25')),
   format: v.picklist(COURSE_FORMATS, 'format must be live or self-study'),
-  topics: v.optional(v.pipe(v.array(v.picklist(NAMED_TOPICS, 'topics must be topics')), v.maxLength(NAMED_TOPICS.length, 'topics has too many items')), []),
-  otherTopics: v.optional(v.pipe(v.array(v.pipe(Str(80), v.trim(), v.minLength(1, 'otherTopics must not be empty'))), v.maxLength(5, 'otherTopics has at most 5 items')), []),
+  topics: v.optional(v.pipe(v.array(v.picklist(NAMED_TOPICS, 'must be one of the topics')), v.maxLength(NAMED_TOPICS.length, 'topics has too many items')), []),
+  otherTopics: v.optional(v.pipe(v.array(v.pipe(Str(80), v.trim(), v.minLength(1, 'must not be empty'))), v.maxLength(5, 'otherTopics has at most 5 items')), []),
   agdCode: OptText(10),
 });
 
