@@ -4,9 +4,11 @@
 // state-consuming write can be sent again. `fixtureGaps` names the endpoints of the contract with no fixture:
 // both tests fail on it, so a new route cannot go uncovered.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { api, allEndpoints } from '#shared/api/index';
 import type { Endpoint } from '#shared/api/endpoint';
 import { CLASS_TYPE, VPAD_SLOT } from '#shared/domain/constants';
+import type { DB } from './db/schema.ts';
 import { hashPassword } from './modules/auth/password.ts';
 import { issueToken } from './modules/auth/tokens.ts';
 import { hashToken } from './plugins/session.ts';
@@ -411,13 +413,53 @@ export function fixtureGaps(fixtures: Fixture[]): { missing: string[]; unknown: 
   };
 }
 
-/** how a request travels: the query in the URL, the body as JSON */
-export function inject(t: TestApp, ep: Endpoint, req: Request, cookie?: string) {
+/** how a request travels: the query in the URL, the body as JSON; with a session's cookie and an Idempotency-Key when given */
+export function inject(t: TestApp, ep: Endpoint, req: Request, cookie?: string, key?: string) {
   const search = new URLSearchParams(req.query ?? {}).toString();
   return t.app.inject({
     method: ep.method,
     url: `/api/${ep.path}${search ? `?${search}` : ''}`,
-    headers: { ...(ep.method === 'POST' ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    headers: { ...(ep.method === 'POST' ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) },
     ...(ep.method === 'POST' ? { payload: JSON.stringify(req.body ?? {}) } : {}),
   });
+}
+
+/** every table with a student's rows (sessions aside: the tests make their own) */
+export const STUDENT_TABLES = [
+  'authTokens',
+  'seats',
+  'gradebook',
+  'viewEvents',
+  'queue',
+  'podcastQueue',
+  'listening',
+  'listeningEvents',
+  'examAttempts',
+  'surveyResponses',
+  'svaResponses',
+  'evaluations',
+  'certificates',
+  'adEvents',
+  'adLeads',
+  'featuredClicks',
+  'ebookDownloads',
+  'supportMessages',
+  'emailOutbox',
+  'pageViews',
+  'idempotencyKeys',
+] as const satisfies readonly (keyof DB)[];
+
+/**
+ * A table's rows (only the student's, when one is named) as sorted JSON lines, for a before-and-after comparison.
+ * The seat reminder job runs on a real-time timer beside the requests: what it writes (a seat's reminded times, a
+ * reminder mail) is left out, so a slow run never sees it as a request's doing.
+ */
+export async function tableRows(t: TestApp, table: keyof DB, studentId?: number): Promise<string> {
+  const db = t.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const rows = await (studentId === undefined ? db.selectFrom(table).selectAll() : db.selectFrom(table).selectAll().where('studentId', '=', studentId)).execute();
+  return rows
+    .filter((r) => !(table === 'emailOutbox' && r.kind === 'reminder'))
+    .map(({ reminded24hAt: _a, reminded1hAt: _b, ...r }) => JSON.stringify(r))
+    .sort()
+    .join('\n');
 }

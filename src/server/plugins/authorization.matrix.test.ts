@@ -23,12 +23,10 @@
 // A included, however its URL is spelled: private files are served only by their own routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANOTHER_STUDENT, type Endpoint } from '#shared/api/endpoint';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
 import { pdfText } from '../pdf-text.test-support.ts';
 import { storageOf } from '../storage/storage.ts';
 import { buildTestApp, type TestApp } from '../test-support.ts';
-import { buildWorld, contractFixtures, fixtureGaps, giveRealData, inject, named, type Fixture, type Holdings, type Request, type Secrets, type Student, type World } from '../contract-fixtures.test-support.ts';
+import { buildWorld, contractFixtures, fixtureGaps, giveRealData, inject, named, STUDENT_TABLES, tableRows, type Fixture, type Holdings, type Request, type Secrets, type Student, type World } from '../contract-fixtures.test-support.ts';
 
 let t: TestApp;
 let w: World;
@@ -51,42 +49,10 @@ afterAll(async () => t?.close());
 
 // ---- what identifies A, and what A owns ----------------------------------------------------------------------
 
-/** every table with a student's rows (the sessions are left out: the matrix makes one per request) */
-const OWNED = [
-  'authTokens',
-  'seats',
-  'gradebook',
-  'viewEvents',
-  'queue',
-  'podcastQueue',
-  'listening',
-  'listeningEvents',
-  'examAttempts',
-  'surveyResponses',
-  'svaResponses',
-  'evaluations',
-  'certificates',
-  'adEvents',
-  'adLeads',
-  'featuredClicks',
-  'ebookDownloads',
-  'supportMessages',
-  'emailOutbox',
-  'pageViews',
-  'idempotencyKeys',
-] as const satisfies readonly (keyof DB)[];
-
 /** A's rows in every table, A's own record included: a request that is not A's must leave them as they were */
 async function rowsOf(s: Student): Promise<string> {
-  const db = t.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const out: string[] = [JSON.stringify(await db.selectFrom('students').selectAll().where('id', '=', s.id).executeTakeFirst())];
-  for (const table of OWNED) {
-    // the reminder job runs on a real-time timer beside the requests; what it writes is not a request's doing
-    const rows = (await db.selectFrom(table).selectAll().where('studentId', '=', s.id).execute())
-      .filter((r) => !(table === 'emailOutbox' && r.kind === 'reminder'))
-      .map(({ reminded24hAt: _a, reminded1hAt: _b, ...r }) => JSON.stringify(r));
-    out.push(`${table}: ${rows.sort().join('\n')}`);
-  }
+  const out: string[] = [JSON.stringify(await t.database.db.selectFrom('students').selectAll().where('id', '=', s.id).executeTakeFirst())];
+  for (const table of STUDENT_TABLES) out.push(`${table}: ${await tableRows(t, table, s.id)}`);
   return out.join('\n');
 }
 

@@ -6,17 +6,15 @@
 // a fixture nor an exemption fails the first test, by name.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { api, allEndpoints } from '#shared/api/index';
 import type { BodyOf, Endpoint } from '#shared/api/endpoint';
 import { IDEMPOTENCY_KEY_OTHER_BODY } from '#shared/api/idempotency';
 import { VPAD_SLOT } from '#shared/domain/constants';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '#shared/domain/registration';
-import type { DB } from '../db/schema.ts';
 import { LINK_INVALID } from '../modules/auth/auth.routes.ts';
 import { issueToken } from '../modules/auth/tokens.ts';
 import { seatService } from '../modules/seats/seats.service.ts';
-import { buildWorld, evaluation, PASSWORD, type Student, type World } from '../contract-fixtures.test-support.ts';
+import { buildWorld, evaluation, inject, named, PASSWORD, STUDENT_TABLES, tableRows, type Student, type World } from '../contract-fixtures.test-support.ts';
 import { buildTestApp, json, profileForm, registrationForm, type TestApp } from '../test-support.ts';
 
 let t: TestApp;
@@ -40,13 +38,7 @@ afterAll(async () => t?.close());
 
 // ---- sending -------------------------------------------------------------------------------------------------
 
-const send = (ep: Endpoint, body: object, opts: { cookie?: string | undefined; key?: string } = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/${ep.path}`,
-    headers: { 'content-type': 'application/json', ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
-    payload: body,
-  });
+const send = (ep: Endpoint, body: object, opts: { cookie?: string | undefined; key?: string } = {}) => inject(t, ep, { body: body as Record<string, unknown> }, opts.cookie, opts.key);
 /** a setup step, sent without a key: it must succeed */
 async function ok<E extends Endpoint>(ep: E, body: BodyOf<E>, cookie?: string) {
   const res = await send(ep, body as object, { cookie });
@@ -54,54 +46,20 @@ async function ok<E extends Endpoint>(ep: E, body: BodyOf<E>, cookie?: string) {
   return json(res);
 }
 const replayed = (res: { headers: Record<string, unknown> }) => res.headers['idempotent-replayed'] === 'true';
-const named = (ep: Endpoint) => `${ep.method} /api/${ep.path}`;
 /** answers kept under keys for this call: none for a call whose answer sets a cookie */
 const keptFor = async (ep: Endpoint) => (await db().selectFrom('idempotencyKeys').select('id').where('request', '=', `${ep.method} ${ep.path}`).execute()).length;
 
 // ---- the database, before and after ------------------------------------------------------------------------
 
-/** every table a write of the contract may change (content tables only for classes.seats_taken) */
-const WATCHED = [
-  'students',
-  'sessions',
-  'authTokens',
-  'loginAttempts',
-  'classes',
-  'seats',
-  'gradebook',
-  'viewEvents',
-  'queue',
-  'podcastQueue',
-  'listening',
-  'listeningEvents',
-  'evaluations',
-  'svaResponses',
-  'surveyResponses',
-  'examAttempts',
-  'certificates',
-  'certificateAccreditations',
-  'adEvents',
-  'adLeads',
-  'featuredClicks',
-  'ebookDownloads',
-  'pageViews',
-  'supportMessages',
-  'emailOutbox',
-] as const satisfies readonly (keyof DB)[];
+/** every table a write of the contract may change (content tables only for classes.seats_taken); the answers kept
+ * under keys are what a replay reads, counted apart (keptFor) */
+const WATCHED = ['students', 'sessions', 'loginAttempts', 'classes', 'certificateAccreditations', ...STUDENT_TABLES.filter((x) => x !== 'idempotencyKeys')] as const;
 type Table = (typeof WATCHED)[number];
 
-/**
- * Every row of every watched table. The seat reminder job runs on a real-time timer beside the requests; what
- * it writes (a seat's reminded time, a reminder mail) is left out, so a slow run cannot see it as a repeat's.
- */
+/** every row of every watched table (the reminder job's writes left out: tableRows) */
 async function snapshot(): Promise<Record<Table, string>> {
   const out = {} as Record<Table, string>;
-  for (const table of WATCHED) {
-    const rows = (await (db() as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(table).selectAll().execute())
-      .filter((r) => !(table === 'emailOutbox' && r.kind === 'reminder'))
-      .map(({ reminded24hAt: _a, reminded1hAt: _b, ...r }) => JSON.stringify(r));
-    out[table] = rows.sort().join('\n');
-  }
+  for (const table of WATCHED) out[table] = await tableRows(t, table);
   return out;
 }
 const changed = (a: Record<Table, string>, b: Record<Table, string>) => WATCHED.filter((table) => a[table] !== b[table]);

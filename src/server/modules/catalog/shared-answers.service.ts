@@ -46,6 +46,21 @@ function markFeatured(f: FeaturedContent, m: StudentMarks): FeaturedContent {
 
 type Listed = { classes?: ClassListItem[][]; podcasts?: PodcastListItem[][]; featured?: FeaturedContent | undefined };
 type Paged<T> = { data: T[]; seats?: { hash: string; isWaiting: boolean }[] | undefined; featuredContent?: FeaturedContent | undefined };
+type Seats = { hash: string; isWaiting: boolean }[];
+/** what home and search both list: webinars with the seats they name, classes, episodes and the featured items */
+type Catalogue = { webinars: { data: ClassListItem[]; seats?: Seats | undefined }; classes: { data: ClassListItem[] }; podcasts: { data: PodcastListItem[] }; featuredContent: FeaturedContent };
+
+/** home's and search's common lists with the student's marks */
+function markCatalogue<A extends Catalogue>(a: A, m: StudentMarks): A {
+  const webinars = markClasses(a.webinars.data, m);
+  return {
+    ...a,
+    webinars: { ...a.webinars, data: webinars, seats: seatsOf(webinars) },
+    classes: { ...a.classes, data: markClasses(a.classes.data, m) },
+    podcasts: { ...a.podcasts, data: markPodcasts(a.podcasts.data, m) },
+    featuredContent: markFeatured(a.featuredContent, m),
+  };
+}
 
 export function sharedAnswers(repo: Pick<CatalogRepository, 'marks'>) {
   /** the marks on every row an answer lists, in one query; none when it lists nothing or the student has none there */
@@ -77,15 +92,7 @@ export function sharedAnswers(repo: Pick<CatalogRepository, 'marks'>) {
   const home: SharedAnswer<typeof catalog.getHome> = {
     overlay: async (a, student) => {
       const m = await read(student, { classes: [a.webinars.data, a.classes.data], podcasts: [a.podcasts.data], featured: a.featuredContent });
-      if (!m) return a;
-      const webinars = markClasses(a.webinars.data, m);
-      return {
-        ...a,
-        webinars: { ...a.webinars, data: webinars, seats: seatsOf(webinars) },
-        classes: { ...a.classes, data: markClasses(a.classes.data, m) },
-        podcasts: { ...a.podcasts, data: markPodcasts(a.podcasts.data, m) },
-        featuredContent: markFeatured(a.featuredContent, m),
-      };
+      return m ? markCatalogue(a, m) : a;
     },
     staleAt: (a, now) => nextLiveChange(a.webinars.data, now),
   };
@@ -94,16 +101,7 @@ export function sharedAnswers(repo: Pick<CatalogRepository, 'marks'>) {
     key: listKey,
     overlay: async (a, student) => {
       const m = await read(student, { classes: [a.webinars.data, a.classes.data, a.tutorials.data], podcasts: [a.podcasts.data], featured: a.featuredContent });
-      if (!m) return a;
-      const webinars = markClasses(a.webinars.data, m);
-      return {
-        ...a,
-        webinars: { ...a.webinars, data: webinars, seats: seatsOf(webinars) },
-        classes: { ...a.classes, data: markClasses(a.classes.data, m) },
-        podcasts: { ...a.podcasts, data: markPodcasts(a.podcasts.data, m) },
-        tutorials: { ...a.tutorials, data: markClasses(a.tutorials.data, m) },
-        featuredContent: markFeatured(a.featuredContent, m),
-      };
+      return m ? { ...markCatalogue(a, m), tutorials: { ...a.tutorials, data: markClasses(a.tutorials.data, m) } } : a;
     },
     staleAt: (a, now) => nextLiveChange(a.webinars.data, now),
   };
