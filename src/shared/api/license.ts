@@ -125,7 +125,14 @@ export const Entry = v.object({
 export type Entry = v.InferOutput<typeof Entry>;
 
 /** a CE Pass course or episode covering a missing topic */
-export const CourseLink = v.object({ kind: v.picklist(['class', 'podcast']), hash: v.string(), title: v.string(), credits: v.number() });
+export const CourseLink = v.object({
+  kind: v.picklist(['class', 'podcast']),
+  hash: v.string(),
+  /** an episode's series hash (its page is /podcast/{show}/{hash}); null for a class */
+  show: v.nullable(v.string()),
+  title: v.string(),
+  credits: v.number(),
+});
 export type CourseLink = v.InferOutput<typeof CourseLink>;
 
 /** progress of one license in one cycle (src/shared/domain/license-progress.ts computes it) */

@@ -59,12 +59,12 @@ describe('progress of a license in a cycle', () => {
   it('a missing topic is in what’s left, with CE Pass courses on it; a free-text topic matches by its words', () => {
     const rules = [rule(1, { kind: 'topic', hours: 2, topic: 'infection-control' }), rule(2, { kind: 'topic', hours: 1, topic: 'other', otherTopic: 'Nitrous oxide' })];
     const catalogue = [
-      { kind: 'class' as const, hash: 'c1', title: 'Sterilization today', credits: 1, topics: ['infection-control' as const] },
-      { kind: 'podcast' as const, hash: 'p1', title: 'Ethics talk', credits: 1, topics: ['ethics-jurisprudence' as const] },
+      { kind: 'class' as const, hash: 'c1', show: null, title: 'Sterilization today', credits: 1, topics: ['infection-control' as const] },
+      { kind: 'podcast' as const, hash: 'p1', show: 's1', title: 'Ethics talk', credits: 1, topics: ['ethics-jurisprudence' as const] },
     ];
     const p = licenseProgress({ rules, entries: [course('2025-03-01', 1, 'self-study', ['infection-control'], [' nitrous OXIDE '])], cycle, today, catalogue });
     expect(p.rules.map((r) => r.met)).toEqual([false, true]);
-    expect(p.whatsLeft).toEqual([{ ruleId: 1, text: '1 h of Infection control', courses: [{ kind: 'class', hash: 'c1', title: 'Sterilization today', credits: 1 }] }]);
+    expect(p.whatsLeft).toEqual([{ ruleId: 1, text: '1 h of Infection control', courses: [{ kind: 'class', hash: 'c1', show: null, title: 'Sterilization today', credits: 1 }] }]);
   });
 
   it('a topic required every N years looks back N years from the renewal date, past the cycle’s start', () => {

@@ -77,6 +77,8 @@ export interface ProgressEntry {
 export interface CourseLinkLike {
   kind: 'class' | 'podcast';
   hash: string;
+  /** an episode's series hash; null for a class */
+  show: string | null;
   title: string;
   credits: number;
   topics: readonly NamedTopic[];
@@ -101,7 +103,7 @@ export interface ProgressResult {
   rules: { ruleId: number; kind: RuleKind; label: string; required: number; counted: number; met: boolean }[];
   met: boolean;
   daysToRenewal: number;
-  whatsLeft: { ruleId: number; text: string; courses: { kind: 'class' | 'podcast'; hash: string; title: string; credits: number }[] }[];
+  whatsLeft: { ruleId: number; text: string; courses: Omit<CourseLinkLike, 'topics'>[] }[];
 }
 
 /** hours to the hundredth: quarter hours and percentages never need more */
@@ -164,7 +166,7 @@ export function licenseProgress(input: ProgressInput): ProgressResult {
   const out: ProgressResult['rules'] = [];
   const whatsLeft: ProgressResult['whatsLeft'] = [];
   const links = (topic: Topic | null | undefined) =>
-    !topic || topic === 'other' ? [] : (input.catalogue ?? []).filter((c) => c.topics.includes(topic)).slice(0, MAX_LINKS).map(({ kind, hash, title, credits }) => ({ kind, hash, title, credits }));
+    !topic || topic === 'other' ? [] : (input.catalogue ?? []).filter((c) => c.topics.includes(topic)).slice(0, MAX_LINKS).map(({ kind, hash, show, title, credits }) => ({ kind, hash, show, title, credits }));
   const selfAtCap = cap !== null && selfAfterCaps >= cap;
   for (const r of rules) {
     const label = ruleLabel(r);

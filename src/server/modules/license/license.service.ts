@@ -156,17 +156,18 @@ export function licenseService(deps: LicenseDeps) {
       .execute();
     const podcasts = await db
       .selectFrom('podcasts')
-      .select(['hash', 'title', 'credits', 'topics'])
-      .where('topics', 'is not', null)
-      .where('credits', '>', 0)
-      .where('releaseDate', '<=', now)
-      .where('id', 'not in', done.select('g.podcastId').where('g.podcastId', 'is not', null).$narrowType<{ podcastId: number }>())
-      .orderBy('releaseDate', 'desc')
+      .innerJoin('podcastShows as s', 's.id', 'podcasts.showId')
+      .select(['podcasts.hash', 'podcasts.title', 'podcasts.credits', 'podcasts.topics', 's.hash as show'])
+      .where('podcasts.topics', 'is not', null)
+      .where('podcasts.credits', '>', 0)
+      .where('podcasts.releaseDate', '<=', now)
+      .where('podcasts.id', 'not in', done.select('g.podcastId').where('g.podcastId', 'is not', null).$narrowType<{ podcastId: number }>())
+      .orderBy('podcasts.releaseDate', 'desc')
       .execute();
     return [
       // a course one can take now: a live webinar still ahead, or an on-demand course already out
-      ...classes.filter((c) => (c.typeId === CLASS_TYPE.LIVE) === c.releaseDate > now).map((c) => ({ kind: 'class' as const, hash: c.hash, title: c.name, credits: Number(c.credits), topics: namedTopics(c.topics) })),
-      ...podcasts.map((p) => ({ kind: 'podcast' as const, hash: p.hash, title: p.title, credits: Number(p.credits), topics: namedTopics(p.topics) })),
+      ...classes.filter((c) => (c.typeId === CLASS_TYPE.LIVE) === c.releaseDate > now).map((c) => ({ kind: 'class' as const, hash: c.hash, show: null, title: c.name, credits: Number(c.credits), topics: namedTopics(c.topics) })),
+      ...podcasts.map((p) => ({ kind: 'podcast' as const, hash: p.hash, show: p.show, title: p.title, credits: Number(p.credits), topics: namedTopics(p.topics) })),
     ];
   }
 
