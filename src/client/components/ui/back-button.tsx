@@ -16,9 +16,9 @@ export function BackButton({ parent }: { parent: string }) {
     navigate(parent, { replace: true });
   };
   return (
-    <button type="button" className="back-button" onClick={goBack}>
+    <button type="button" className="icon-button back-button" onClick={goBack}>
       <Icon name="back" />
-      <span className="back-label">Back</span>
+      <span className="phone-hidden-label">Back</span>
     </button>
   );
 }

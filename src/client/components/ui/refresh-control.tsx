@@ -26,6 +26,8 @@ export function RefreshControl() {
   const [state, setState] = useState<State>('idle');
   const [pull, setPull] = useState(0);
   const busy = state === 'busy';
+  /** the refresh did not happen: the word shows, on a phone too */
+  const said = state === 'failed' || state === 'offline';
 
   const refresh = async () => {
     if (busy) return;
@@ -97,14 +99,14 @@ export function RefreshControl() {
       )}
       <button
         type="button"
-        className="refresh-button"
+        className="icon-button refresh-button"
         aria-disabled={busy || undefined}
         data-busy={busy || undefined}
-        data-said={state === 'failed' || state === 'offline' || undefined}
+        data-said={said || undefined}
         onClick={() => void refresh()}
       >
         <Icon name="refresh" />
-        <span className="refresh-label">{SAID[state][0]}</span>
+        <span className={said ? undefined : 'phone-hidden-label'}>{SAID[state][0]}</span>
       </button>
       <span className="visually-hidden" role="status">
         {SAID[state][1]}

@@ -213,7 +213,7 @@ export function SearchBar({ filters = {}, list }: SearchBarProps) {
             <circle cx="16" cy="7" r="2.5" />
             <circle cx="8" cy="17" r="2.5" />
           </svg>
-          <span className="search-filters-label">Filters</span>
+          <span className="phone-hidden-label">Filters</span>
         </button>
         {/* in the bar's own bottom margin: the hint never moves what is below the bar */}
         <p className="search-hint" id={`${id}-hint`} hidden={!tooShort}>
