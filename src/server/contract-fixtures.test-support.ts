@@ -13,6 +13,7 @@ import { hashPassword } from './modules/auth/password.ts';
 import { issueToken } from './modules/auth/tokens.ts';
 import { hashToken } from './plugins/session.ts';
 import { createStudents, profileForm, registrationForm, type TestApp } from './test-support.ts';
+import { SAMPLE, uploadBody, type TestFile } from './modules/license/multipart.test-support.ts';
 
 export const PASSWORD = 'Secret.123';
 
@@ -28,10 +29,12 @@ export interface Student {
   cookie: string;
 }
 
-/** what is sent: the query as strings (it travels in the URL), the body as JSON */
+/** what is sent: the query as strings (it travels in the URL), the body as JSON (an upload's: its `record` part) */
 export interface Request {
   query?: Record<string, string>;
   body?: Record<string, unknown>;
+  /** an upload endpoint's file part */
+  file?: TestFile;
 }
 
 export interface Fixture {
@@ -270,6 +273,33 @@ export function contractFixtures(w: World, holdings: (s: Student) => Holdings): 
     ...(bearer ? { bearer } : {}),
   });
   const only = (stranger: number, f: Fixture): Fixture => ({ ...f, stranger });
+  // my license: a license from a preset and a reported course with its proof, made through the API as the owner
+  const licenseForm = { jurisdiction: 'Texas', licenseType: 'RDH', number: null, renewalDate: '2027-03-31', cycleYears: 2 };
+  const reportedCourse = { title: 'BLS for Healthcare Providers', provider: 'Red Cross', date: '2026-10-01', hours: 4, format: 'live', topics: ['cpr-bls'], otherTopics: [], agdCode: null };
+  const kept = new Map<number, number>();
+  /** a student keeps at most 20 licenses: the fixtures' writes make many, so the oldest spare ones go */
+  const roomForLicenses = async (s: Student) => {
+    const spare = await db.selectFrom('licenses').select('id').where('studentId', '=', s.id).where('id', '!=', kept.get(s.id) ?? -1).orderBy('id').execute();
+    if (spare.length >= 10) await db.deleteFrom('licenses').where('id', 'in', spare.slice(0, spare.length - 5).map((r) => r.id)).execute();
+  };
+  const newLicense = async (s: Student): Promise<number> => {
+    await roomForLicenses(s);
+    // a session of its own: the matrix may have logged the owner's setup session out
+    return (await w.post(api.postLicenseAdd, { ...licenseForm, preset: 'tx-rdh' }, await w.session(s))).license.id;
+  };
+  /** one license per student for the reads and edits, made again if a request removed it */
+  const licenseOf = async (s: Student): Promise<number> => {
+    const id = kept.get(s.id);
+    if (id && (await db.selectFrom('licenses').select('id').where('id', '=', id).executeTakeFirst())) return id;
+    const made = await newLicense(s);
+    kept.set(s.id, made);
+    return made;
+  };
+  const reportedCourseOf = async (s: Student): Promise<number> => {
+    const res = await inject(t, api.postReportedCourseAdd, { body: reportedCourse, file: SAMPLE.jpeg() }, await w.session(s));
+    if (res.statusCode !== 200) throw new Error(`setup reported-course-add: ${res.statusCode} ${res.body}`);
+    return JSON.parse(res.body).course.id;
+  };
   const paged = (endpoint: Endpoint) => fixture(endpoint, (s) => ({ query: { s: s.hash, page: '0' } }));
   const mine = (endpoint: Endpoint) => fixture(endpoint, (s) => ({ query: { s: s.hash } }));
 
@@ -394,6 +424,29 @@ export function contractFixtures(w: World, holdings: (s: Student) => Holdings): 
       { why: "the e-mailed reset link's token is the credential", reveals: [] },
     ),
 
+    // my license (issue 19): each request names the owner's own license, rule or course, so another student's is 404
+    mine(api.getLicensePresets),
+    mine(api.getLicenses),
+    only(404, fixture(api.getLicense, async (s) => ({ query: { s: s.hash, id: String(await licenseOf(s)) } }))),
+    fixture(api.postLicenseAdd, async (s) => {
+      await roomForLicenses(s);
+      return { body: { s: s.hash, ...licenseForm, preset: 'tx-rdh' } };
+    }),
+    only(404, fixture(api.postLicenseEdit, async (s) => ({ body: { s: s.hash, id: await licenseOf(s), ...licenseForm, number: 'RDH 20417' } }))),
+    only(404, fixture(api.postLicenseRemove, async (s) => ({ body: { s: s.hash, id: await newLicense(s) } }))),
+    only(404, fixture(api.postLicenseRuleSave, async (s) => ({ body: { s: s.hash, license: await newLicense(s), id: null, rule: { kind: 'topic', hours: 2, topic: 'infection-control' } } }))),
+    only(404, fixture(api.postLicenseRuleRemove, async (s) => {
+      const license = await newLicense(s);
+      const view = await w.post(api.postLicenseRuleSave, { license, id: null, rule: { kind: 'topic', hours: 1, topic: 'child-abuse' } }, await w.session(s));
+      return { body: { s: s.hash, license, id: view.rules.at(-1).id } };
+    })),
+    mine(api.getReportedCourses),
+    fixture(api.postReportedCourseAdd, (s) => ({ body: { s: s.hash, ...reportedCourse }, file: SAMPLE.jpeg() })),
+    only(404, fixture(api.postReportedCourseRemove, async (s) => ({ body: { s: s.hash, id: await reportedCourseOf(s) } }))),
+    only(404, fixture(api.getReportedCourseProof, async (s) => ({ query: { s: s.hash, id: String(await reportedCourseOf(s)) } }))),
+    only(404, fixture(api.getLicenseTranscript, async (s) => ({ query: { s: s.hash, id: String(await licenseOf(s)) } }))),
+    only(404, fixture(api.getLicenseAuditPack, async (s) => ({ query: { s: s.hash, id: String(await licenseOf(s)) } }))),
+
     // support and the rest
     fixture(api.getHealth, () => ({})),
     fixture(api.postPageView, () => ({ body: { path: '/ondemand' } })),
@@ -416,6 +469,11 @@ export function fixtureGaps(fixtures: Fixture[]): { missing: string[]; unknown: 
 /** how a request travels: the query in the URL, the body as JSON; with a session's cookie and an Idempotency-Key when given */
 export function inject(t: TestApp, ep: Endpoint, req: Request, cookie?: string, key?: string) {
   const search = new URLSearchParams(req.query ?? {}).toString();
+  if (ep.upload) {
+    // an upload (issue 19): the body as its `record` part, then the file
+    const { payload, contentType } = uploadBody(ep, req.body ?? {}, req.file ?? null);
+    return t.app.inject({ method: ep.method, url: `/api/${ep.path}${search ? `?${search}` : ''}`, headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) }, payload });
+  }
   return t.app.inject({
     method: ep.method,
     url: `/api/${ep.path}${search ? `?${search}` : ''}`,
@@ -447,18 +505,20 @@ export const STUDENT_TABLES = [
   'emailOutbox',
   'pageViews',
   'idempotencyKeys',
+  'licenses',
+  'reportedCourses',
 ] as const satisfies readonly (keyof DB)[];
 
 /**
  * A table's rows (only the student's, when one is named) as sorted JSON lines, for a before-and-after comparison.
- * The seat reminder job runs on a real-time timer beside the requests: what it writes (a seat's reminded times, a
- * reminder mail) is left out, so a slow run never sees it as a request's doing.
+ * The seat and license reminder jobs run on a real-time timer beside the requests: what they write (a seat's
+ * reminded times, a reminder mail) is left out, so a slow run never sees it as a request's doing.
  */
 export async function tableRows(t: TestApp, table: keyof DB, studentId?: number): Promise<string> {
   const db = t.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const rows = await (studentId === undefined ? db.selectFrom(table).selectAll() : db.selectFrom(table).selectAll().where('studentId', '=', studentId)).execute();
   return rows
-    .filter((r) => !(table === 'emailOutbox' && r.kind === 'reminder'))
+    .filter((r) => !(table === 'emailOutbox' && (r.kind === 'reminder' || r.kind === 'license-reminder')))
     .map(({ reminded24hAt: _a, reminded1hAt: _b, ...r }) => JSON.stringify(r))
     .sort()
     .join('\n');

@@ -103,6 +103,8 @@ const write = <E extends Endpoint>(
   otherBody?: (body: BodyOf<E>) => BodyOf<E>,
 ): Fixture => ({ endpoint, what, changes, setup: setup as () => Promise<Request>, ...(otherBody ? { otherBody } : {}) });
 const as = async (prefix: string) => (await student(prefix)).cookie;
+const licenseForm = { jurisdiction: 'Texas', licenseType: 'RDH' as const, number: null, renewalDate: '2027-03-31', cycleYears: 2, preset: 'tx-rdh' };
+const reportedCourse = { title: 'BLS for Healthcare Providers', provider: 'Red Cross', date: '2026-10-01', hours: 4, format: 'live' as const, topics: ['cpr-bls' as const], otherTopics: [], agdCode: null };
 
 const fixtures: Fixture[] = [
   // seats
@@ -231,6 +233,35 @@ const fixtures: Fixture[] = [
     return { cookie: s.cookie, body: { hash: s.hash, name: 'Jordan Rivera', office: 'Bright Dental', email: s.email, phone: '5125550142', subject: 'Other', comment: 'The player stops.' } };
   }),
   write(api.postPageView, 'a page view, without a session', ['pageViews'], async () => ({ body: { path: '/ondemand' } })),
+
+  // my license (issue 19): a license's rules show in its updatedAt; a reported course is sent as its multipart record
+  write(api.postLicenseAdd, 'a license from a preset, its rules copied', ['licenses'], async () => ({ cookie: await as('license-add'), body: licenseForm }), (b) => ({ ...b, number: 'RDH 2' })),
+  write(api.postLicenseEdit, 'a license changed', ['licenses'], async () => {
+    const cookie = await as('license-edit');
+    return { cookie, body: { id: (await ok(api.postLicenseAdd, licenseForm, cookie)).license.id, ...licenseForm, number: 'RDH 3' } };
+  }),
+  write(api.postLicenseRemove, 'a license removed', ['licenses'], async () => {
+    const cookie = await as('license-remove');
+    return { cookie, body: { id: (await ok(api.postLicenseAdd, licenseForm, cookie)).license.id } };
+  }),
+  write(api.postLicenseRuleSave, 'a rule added to a license', ['licenses'], async () => {
+    const cookie = await as('rule-save');
+    const license = (await ok(api.postLicenseAdd, licenseForm, cookie)).license.id;
+    // later than the license's own time, so the rule's change shows in it
+    t.clock.advance(1000);
+    return { cookie, body: { license, id: null, rule: { kind: 'topic' as const, hours: 2, topic: 'infection-control' as const } } };
+  }),
+  write(api.postLicenseRuleRemove, "a preset's rule removed from a license", ['licenses'], async () => {
+    const cookie = await as('rule-remove');
+    const view = await ok(api.postLicenseAdd, licenseForm, cookie);
+    t.clock.advance(1000);
+    return { cookie, body: { license: view.license.id, id: view.rules[0].id } };
+  }),
+  write(api.postReportedCourseAdd, 'a course taken elsewhere', ['reportedCourses'], async () => ({ cookie: await as('course-add'), body: reportedCourse }), (b) => ({ ...b, hours: 3 })),
+  write(api.postReportedCourseRemove, 'a course taken elsewhere removed', ['reportedCourses'], async () => {
+    const cookie = await as('course-remove');
+    return { cookie, body: { id: (await ok(api.postReportedCourseAdd, reportedCourse, cookie)).course.id } };
+  }),
 ];
 
 // ---- exempt by design: the answer opens or ends a session ----------------------------------------------------

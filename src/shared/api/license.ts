@@ -17,7 +17,7 @@ export const Day = (label: string) => v.pipe(v.string(), v.regex(DAY, `${label} 
  * gets the path put before it, so a schema nested in a body (a rule) reads as well as a top-level one
  */
 const Hours = () =>
-  v.pipe(v.number('must be a number'), v.minValue(0, 'must be zero or more'), v.maxValue(MAX_HOURS, `must be at most ${MAX_HOURS}`), v.multipleOf(0.25, 'must be in quarter hours'));
+  v.pipe(v.number('must be a number'), v.minValue(0, 'must be zero or more'), v.maxValue(MAX_HOURS, `must be at most ${MAX_HOURS}`));
 const Text = (label: string, max: number) => v.pipe(Str(max), v.trim(), v.minLength(1, `${label} is required`));
 const OptText = (max: number) => v.optional(v.nullable(v.pipe(Str(max), v.trim())), null);
 
@@ -213,9 +213,10 @@ export const ReportedCourseFields = v.object({
   date: Day('date'),
   hours: v.pipe(Hours(), v.minValue(0.25, 'must be at least 0.25')),
   format: v.picklist(COURSE_FORMATS, 'format must be live or self-study'),
-  topics: v.optional(v.pipe(v.array(v.picklist(NAMED_TOPICS, 'must be one of the topics')), v.maxLength(NAMED_TOPICS.length, 'topics has too many items')), []),
-  otherTopics: v.optional(v.pipe(v.array(v.pipe(Str(80), v.trim(), v.minLength(1, 'must not be empty'))), v.maxLength(5, 'otherTopics has at most 5 items')), []),
-  agdCode: OptText(10),
+  /** every field is sent, empty lists and null included: the form always has them */
+  topics: v.pipe(v.array(v.picklist(NAMED_TOPICS, 'must be one of the topics')), v.maxLength(NAMED_TOPICS.length, 'topics has too many items')),
+  otherTopics: v.pipe(v.array(v.pipe(Str(80), v.trim(), v.minLength(1, 'must not be empty'))), v.maxLength(5, 'otherTopics has at most 5 items')),
+  agdCode: v.nullable(v.pipe(Str(10), v.trim())),
 });
 
 export const ReportedCourse = v.object({
@@ -253,7 +254,10 @@ export const postReportedCourseAdd = endpoint({
 });
 export const postReportedCourseRemove = endpoint({ method: 'POST', path: 'reported-course-remove', access: 'student', body: v.object(LicenseId), response: Ok });
 
-/** the proof file of the student's own reported course, as an attachment (never shown inline, nosniff) */
+/**
+ * the proof file of the student's own reported course: bytes to download (application/octet-stream, an attachment
+ * named `proof.name`, nosniff), never rendered by the browser from our origin
+ */
 export const getReportedCourseProof = endpoint({
   method: 'GET',
   path: 'reported-course-proof',

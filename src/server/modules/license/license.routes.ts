@@ -48,7 +48,8 @@ export function licenseRoutes(deps: LicenseDeps): Implementation[] {
     implement(postReportedCourseRemove, async ({ body, student }) => (await licenses.removeReportedCourse(student.id, body.id), { status: true })),
     implement(getReportedCourseProof, async ({ query, student, reply }) => {
       const proof = await licenses.proof(student.id, query.id);
-      privateFile(reply, proof.type, proof.name);
+      // always a download of bytes, whatever it holds: the browser neither renders nor sniffs a student's upload
+      privateFile(reply, 'application/octet-stream', proof.name);
       return reply.send(proof.bytes);
     }),
 

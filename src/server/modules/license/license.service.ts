@@ -196,6 +196,9 @@ export function licenseService(deps: LicenseDeps) {
     cycleYears: b.cycleYears,
   });
 
+  /** a change to a license's rules is a change to the license */
+  const touched = (licenseId: number, at: string) => db.updateTable('licenses').set({ updatedAt: at }).where('id', '=', licenseId).execute();
+
   async function checkedRule(licenseId: number, id: number | null, fields: RuleFields): Promise<void> {
     const others = (await rulesQuery(db, [licenseId]).execute()).map(toRule);
     if (id !== null && !others.some((r) => r.id === id)) throw new HttpError(404, LICENSE_MESSAGES.noRule);
@@ -273,6 +276,7 @@ export function licenseService(deps: LicenseDeps) {
         // a change, however small, is the student's: a later preset update leaves this rule as they set it
         if (!same) await db.updateTable('licenseRules').set({ ...cols, edited: 1, updatedAt: at }).where('id', '=', id).where('licenseId', '=', l.id).execute();
       }
+      await touched(l.id, at);
       return view(studentId, l.id);
     },
 
@@ -284,6 +288,7 @@ export function licenseService(deps: LicenseDeps) {
       // a preset's rule is kept, marked removed, so the next preset update does not bring it back
       if (rule.presetKey) await db.updateTable('licenseRules').set({ removed: 1, edited: 1, updatedAt: at }).where('id', '=', id).execute();
       else await db.deleteFrom('licenseRules').where('id', '=', id).execute();
+      await touched(l.id, at);
       return view(studentId, l.id);
     },
 
