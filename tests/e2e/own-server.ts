@@ -10,7 +10,7 @@ import { appPort } from './ports.ts';
 import { root, serverEntry, serverEnv } from './server-env.ts';
 
 /** the slots in use, one per spec: a new spec takes the next number */
-export const OWN_SERVER_SLOTS = { offline: 0, downloads: 1, outbox: 2 } as const;
+export const OWN_SERVER_SLOTS = { offline: 0, downloads: 1, outbox: 2, license: 3 } as const;
 
 export class OwnServer {
   readonly port: number;

@@ -39,9 +39,11 @@ function RuleStatus({ rule, view }: { rule: Rule; view: LicenseView }) {
         {formatHours(p.counted)} counted of at most {formatHours(p.required)}
       </p>
     );
+  // a topic asked without hours (Texas BLS) is met by any course on it: its hours alone say how
+  const amount = p.required === 0 ? (p.met ? `${formatHours(p.counted)} on this topic` : 'a course on this topic is needed') : `${formatHours(p.counted)} of ${formatHours(p.required)}`;
   return (
     <p className="rule-status">
-      <span className={p.met ? 'pill pill-met' : 'pill pill-left'}>{p.met ? 'Met' : 'Missing'}</span> {formatHours(p.counted)} of {formatHours(p.required)}
+      <span className={p.met ? 'pill pill-met' : 'pill pill-left'}>{p.met ? 'Met' : 'Missing'}</span> {amount}
     </p>
   );
 }
