@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServerProcess } from './server-process.test-support.ts';
+import { freePort, startServerProcess } from './server-process.test-support.ts';
 import { evaluation } from './contract-fixtures.test-support.ts';
 import { registrationForm } from './test-support.ts';
 
@@ -78,7 +78,7 @@ const onDemand = pack.classes.filter((c) => c.kind !== 'live').map((c) => c.hash
 const examined = pack.classes.filter((c) => (c.kind === 'video' || c.kind === 'pdf') && c.exam && (c.release.minutesFromNow ?? 0) < 0);
 const webinars = pack.classes.filter((c) => c.kind === 'live' && (c.release.minutesFromNow ?? 0) > 24 * 60 && c.capacity === undefined).map((c) => c.hash);
 
-const port = 43_000 + (process.pid % 2000);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const ROUNDS = 3;
 const STUDENTS = 4;

@@ -8,6 +8,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export async function startServerProcess(port: number, env: Record<string, string>, opts: { output?: (text: string) => void } = {}): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
+  // a server already answering there (another test's, another checkout's) would pass for this one
+  if (await fetch(`${base}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is already in use: take one from freePort()`);
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: base, ...env },

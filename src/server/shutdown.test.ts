@@ -5,13 +5,13 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { startServerProcess } from './server-process.test-support.ts';
+import { freePort, startServerProcess } from './server-process.test-support.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ce-pass-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 it('SIGTERM: the request in flight is answered, new ones are refused, the database is closed, exit 0', async () => {
-  const port = 41_000 + (process.pid % 2000);
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let log = '';
   // the default password cost (scrypt 2^17): a login takes a few hundred ms, long enough to be in flight

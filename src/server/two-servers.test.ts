@@ -16,7 +16,7 @@ import { IDEMPOTENCY_KEPT_MS } from '#shared/api/idempotency';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { openDatabase } from './db/database.ts';
 import { startSmtpSink, type SmtpSink } from './mail/smtp-sink.ts';
-import { startServerProcess } from './server-process.test-support.ts';
+import { freePort, startServerProcess } from './server-process.test-support.ts';
 import { registrationForm } from './test-support.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ce-pass-two-'));
@@ -24,7 +24,8 @@ const pgBase = process.env.TEST_DATABASE_URL;
 const schema = `two_${process.pid}`;
 const databaseUrl = pgBase ? `${pgBase}${pgBase.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : `sqlite:${path.join(dataDir, 'shared.sqlite')}`;
 const LIMIT = 10;
-const ports = [45_000 + (process.pid % 1000) * 2, 45_001 + (process.pid % 1000) * 2];
+const ports = [await freePort(), await freePort()];
+while (ports[1] === ports[0]) ports[1] = await freePort();
 const bases = ports.map((p) => `http://127.0.0.1:${p}`);
 
 const admin = async (query: string) => {
