@@ -27,6 +27,7 @@ import { examRoutes } from './modules/learning/exam.routes.ts';
 import { learningFlowRoutes } from './modules/learning/flow.routes.ts';
 import { certificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { licenseRoutes } from './modules/license/license.routes.ts';
+import { startLicenseReminders, type LicenseReminderRunner } from './modules/license/reminders.ts';
 import { myCeRoutes } from './modules/my-ce/my-ce.routes.ts';
 import { podcastRoutes } from './modules/podcasts/podcasts.routes.ts';
 import { startReminders } from './modules/seats/reminders.ts';
@@ -50,6 +51,7 @@ export interface BuiltApp {
   database: Database;
   mailer: Mailer;
   retention: RetentionRunner;
+  licenseReminders: LicenseReminderRunner;
 }
 
 /** Seeds an empty database with the demo pack, and keeps demo webinar dates fresh (decisions.md). */
@@ -88,7 +90,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const reminders = startReminders(database.db, { clock: config.clock, mailer, publicUrl: config.publicUrl, log: app.log, ...jobs });
   // expired sessions, spent links and old login attempts go; every process may run it (retention.ts)
   const retention = startRetention(database.db, { clock: config.clock, log: app.log, ...jobs });
+  // 90, 30 and 7 days before each license's renewal date while unmet; the unique (license, cycle, window) row keeps two processes from both sending
+  const licenseReminders = startLicenseReminders({ db: database.db, clock: config.clock, publicUrl: config.publicUrl, storage: storageOf(config), mailer, log: app.log, ...jobs });
   app.addHook('onClose', async () => {
+    await licenseReminders.close();
     await retention.close();
     await reminders.close();
     await mailer.close();
@@ -160,5 +165,5 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   );
   registerMedia(app, database.db, storageOf(config));
   await registerStaticFiles(app, { clientDir: config.clientDir, sharedReads: SHARED_READS });
-  return { app, database, mailer, retention };
+  return { app, database, mailer, retention, licenseReminders };
 }

@@ -129,6 +129,25 @@ export const promotedMail = (to: Recipient, w: WebinarMailInfo, cancelCode: stri
     [icsAttachment(w.ics)],
   );
 
+/**
+ * 90, 30 and 7 days before a license's renewal date while its requirements are unmet (modules/license/reminders.ts),
+ * with what is left and the CE Pass courses that cover it
+ */
+export const licenseReminderMail = (
+  to: Recipient,
+  l: { id: number; jurisdiction: string; licenseType: string; renewalDate: string; daysLeft: number },
+  whatsLeft: { text: string; courses: { kind: 'class' | 'podcast'; hash: string; show: string | null; title: string }[] }[],
+  publicUrl: string,
+) =>
+  letter(to, 'license-reminder', `Your ${l.jurisdiction} ${l.licenseType} renewal is in ${l.daysLeft} days`, [
+    `Your ${l.jurisdiction} ${l.licenseType} license renews on ${l.renewalDate}, in ${l.daysLeft} days, and its requirements are not met yet. What's left:`,
+    whatsLeft
+      .map((w) => [`- ${w.text}`, ...w.courses.map((c) => `    ${c.title}: ${publicUrl}${c.kind === 'class' ? `/classroom/${c.hash}` : `/podcast/${c.show}/${c.hash}`}`)].join('\n'))
+      .join('\n'),
+    `Your progress and the audit pack: ${publicUrl}/my-license/${l.id}`,
+    'The rules are the ones you keep in CE Pass: confirm with your board what applies to you.',
+  ]);
+
 export type ReminderDue = '24h' | '1h';
 
 /** 24 hours and 1 hour before the start, to each confirmed seat (modules/seats/reminders.ts) */

@@ -23,7 +23,7 @@ export interface OutgoingMail {
   kind: MailKind;
 }
 
-export type MailKind = 'welcome' | 'recover' | 'password-changed' | 'email-changed' | 'ce-report' | 'certificate' | 'seat' | 'reminder' | 'support';
+export type MailKind = 'welcome' | 'recover' | 'password-changed' | 'email-changed' | 'ce-report' | 'certificate' | 'seat' | 'reminder' | 'license-reminder' | 'support';
 
 export async function enqueueMail(db: Kysely<DB> | Transaction<DB>, mail: OutgoingMail, now: number): Promise<void> {
   const at = isoAt(now);
