@@ -53,7 +53,7 @@ const presetName = (p: Preset) => `${p.jurisdiction} · ${p.licenseType} · ${p.
 function PresetRules({ preset }: { preset: Preset }) {
   return (
     <section aria-labelledby="preset-rules" className="card preset-rules">
-      <h2 id="preset-rules">{preset.jurisdiction}’s rules, as their sources state them</h2>
+      <h2 id="preset-rules">The rules you start with: {preset.jurisdiction}’s, as their sources state them</h2>
       {preset.caveat && <p className="rule-note">{preset.caveat}</p>}
       <ul className="rule-list">
         {preset.rules.map((rule) => (
@@ -142,9 +142,10 @@ export default function LicenseAddScreen() {
                 selected={choice ? [choice] : []}
                 onChange={(value) => setChoice(value)}
               />
-              {preset && <PresetRules preset={preset} />}
-              {/* a new choice starts the form over with that preset's jurisdiction, type and cycle */}
+              {/* a new choice starts the form over with that preset's jurisdiction, type and cycle; the few fields
+                  come first on a phone, the preset's rules (long, with their sources) after them */}
               {choice && <LicenseForm key={choice} preset={preset} />}
+              {preset && <PresetRules preset={preset} />}
             </>
           );
         }}

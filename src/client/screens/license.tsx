@@ -207,7 +207,7 @@ function LicensePage({ view }: { view: LicenseView }) {
         <h2 id="progress-heading">Progress</h2>
         <ProgressMeter progress={progress} id="license-hours" />
         <Split view={view} />
-        <p className="hint">Counts applies your rules: self-study above its cap, and hours above a topic’s cap, are earned but do not count.</p>
+        <p className="hint">What counts follows your rules: self-study above its limit, and hours above a topic’s cap, are earned but do not count toward the renewal.</p>
       </section>
 
       <WhatsLeft view={view} />
