@@ -1,7 +1,8 @@
 // The retention job: on a timer inside the server, deletes what has stopped meaning anything (expired
 // sessions, used or expired login and reset links, login attempts older than a day, Idempotency-Key
 // answers and Watch Later removals older than 30 days). Credit records (certificates, completions,
-// evaluations, answers) are never touched here.
+// evaluations, answers) are never touched here, nor a student's licenses, rules, reported courses and proof
+// files (issue 19: boards expect them kept four to six years; docs/decisions/0026).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { IDEMPOTENCY_KEPT_MS } from '#shared/api/idempotency';
