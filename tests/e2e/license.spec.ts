@@ -55,7 +55,7 @@ test('the demo student tracks her Texas RDH renewal: preset rules with sources, 
   const { presets } = await json<{ presets: Preset[] }>(page, '/api/license-presets');
   const texas = presets.find((p) => p.jurisdiction === 'Texas' && p.licenseType === 'RDH')!;
   await page.getByRole('radio', { name: /^Texas · RDH/ }).check();
-  const preview = page.getByRole('region', { name: /Texas’s rules/ });
+  const preview = page.getByRole('region', { name: /^The rules you start with: Texas’s/ });
   for (const rule of texas.rules) {
     const item = preview.getByRole('listitem').filter({ has: page.getByRole('link', { name: new RegExp(`^${escape(rule.source.label)}`) }) });
     await expect(item.first()).toContainText(`checked ${formatDay(rule.source.checkedOn)}`);
