@@ -253,7 +253,8 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
     // presets are replaced, not skipped: a pack carries the latest reading of each source (modules/license/presets.ts)
     if (pack.licensePresets?.length) {
       const synced = await syncPresets(trx, pack.licensePresets, nowIso);
-      report.added.licensePresets = synced.presets;
+      if (synced.changed) report.added.licensePresets = synced.changed;
+      if (synced.unchanged) report.skipped.licensePresets = synced.unchanged;
     }
 
     for (const st of pack.students ?? []) {

@@ -135,8 +135,7 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
       handler: async (req, reply) => {
         if (ep.method === 'POST') {
           // CSRF (security.md): JSON only, never cross-site, Origin must be ours when the browser sends it
-          // an upload (plugins/upload.ts) is multipart/form-data, every other POST JSON
-          if (ep.upload && !isMultipart(req)) return fail(reply, 415, UPLOAD_MESSAGES.notMultipart);
+          // every POST is JSON but an upload (plugins/upload.ts), whose multipart form is checked below, once counted
           if (!ep.upload && !(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return fail(reply, 415, 'Send the request as JSON.');
           if (req.headers['sec-fetch-site'] === 'cross-site') return fail(reply, 403, 'Cross-site requests are not allowed.');
           const origin = req.headers.origin;
@@ -150,6 +149,9 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
         // a malformed key is a client bug, said before anything else about the request
         const idem = ep.method === 'POST' && opts.idempotency ? readIdempotencyKey(req) : null;
         if (idem && 'invalid' in idem) return fail(reply, 400, idem.invalid);
+        // a JSON body is the contract's own shape sent to the wrong call (400, as any body it cannot take); any other
+        // type is one no POST takes (415)
+        if (ep.upload && !isMultipart(req)) return fail(reply, (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json') ? 400 : 415, UPLOAD_MESSAGES.notMultipart);
         if (!impl) return fail(reply, 501, NOT_AVAILABLE_YET);
 
         const query = ep.query ? v.safeParse(ep.query, req.query ?? {}) : null;

@@ -42,7 +42,7 @@ async function sessionFor(studentId: number): Promise<string> {
 }
 
 const get = (ep: Endpoint, query: Record<string, string | number>, cookie?: string) =>
-  t.app.inject({ url: `/api/${ep.path}?${new URLSearchParams(Object.entries(query).map(([k, x]) => [k, String(x)]))}`, headers: cookie ? { cookie } : {} });
+  t.app.inject({ url: `/api/${ep.path}?${new URLSearchParams(Object.entries(query).map(([k, x]): [string, string] => [k, String(x)]))}`, headers: cookie ? { cookie } : {} });
 const post = (ep: Endpoint, body: object, cookie?: string, key?: string) =>
   t.app.inject({ method: 'POST', url: `/api/${ep.path}`, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) }, payload: body });
 const upload = (body: object, file: TestFile | null, cookie?: string, key?: string) => {
@@ -57,7 +57,7 @@ const refused = (res: { statusCode: number; body: string }, status: number) => {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
   return json(res) as { status: false; errorMsg: string; errors?: Record<string, string> };
 };
-const addLicense = async (cookie: string, fields: Partial<v.InferInput<typeof license.postLicenseAdd.body>> = {}) =>
+const addLicense = async (cookie: string, fields: Record<string, unknown> = {}) =>
   ok(license.LicenseView, await post(license.postLicenseAdd, { jurisdiction: 'Texas', licenseType: 'RDH', number: 'RDH 20417', renewalDate: '2027-03-31', cycleYears: 2, preset: 'tx-rdh', ...fields }, cookie));
 const cpr = { title: 'BLS for Healthcare Providers', provider: 'American Red Cross', date: '2026-10-01', hours: 4, format: 'live', topics: ['cpr-bls'], otherTopics: [], agdCode: null };
 
@@ -226,7 +226,7 @@ describe('proof files: judged by their content, kept under a private key, named 
     big.set(SAMPLE.pdf().bytes);
     expect(refused(await upload(cpr, { name: 'scan.pdf', type: 'application/pdf', bytes: big }, other.cookie), 413).errorMsg).toBe('The file is too large: at most 10 MB.');
     expect(refused(await upload(cpr, { name: 'empty.jpg', type: 'image/jpeg', bytes: new Uint8Array() }, other.cookie), 400).errorMsg).toBe('The file is empty. Choose the photo or PDF again.');
-    expect(refused(await post(license.postReportedCourseAdd, cpr, other.cookie), 415).errorMsg).toBe('Send the record and its file as multipart/form-data.');
+    expect(refused(await post(license.postReportedCourseAdd, cpr, other.cookie), 400).errorMsg).toBe('Send the record and its file as multipart/form-data.');
     const noRecord = multipartBody([{ name: 'proof', file: SAMPLE.jpeg() }]);
     expect(refused(await t.app.inject({ method: 'POST', url: '/api/reported-course-add', headers: { 'content-type': noRecord.contentType, cookie: other.cookie }, payload: noRecord.payload }), 400).errorMsg).toBe('record is required');
     const twoFiles = multipartBody([{ name: 'record', text: JSON.stringify(cpr) }, { name: 'proof', file: SAMPLE.jpeg() }, { name: 'proof', file: SAMPLE.png() }]);

@@ -38,14 +38,19 @@ export const copiesOf = (preset: Preset, licenseId: number, at: string) =>
  * their provenance) and applies each preset's rules to the copies the students have not edited. Runs inside the
  * import's transaction. Answers how many copies changed, were added and were removed.
  */
-export async function syncPresets(trx: Db, presets: readonly PackLicensePreset[], at: string): Promise<{ presets: number; updated: number; added: number; removed: number }> {
-  const out = { presets: 0, updated: 0, added: 0, removed: 0 };
+export async function syncPresets(trx: Db, presets: readonly PackLicensePreset[], at: string): Promise<{ changed: number; unchanged: number; updated: number; added: number; removed: number }> {
+  const out = { changed: 0, unchanged: 0, updated: 0, added: 0, removed: 0 };
   for (const [position, p] of presets.entries()) {
-    const row = { jurisdiction: p.jurisdiction, licenseType: p.licenseType, cycleYears: p.cycleYears, caveat: p.caveat ?? null, rules: JSON.stringify(p.rules), position, updatedAt: at };
-    const had = await trx.selectFrom('licensePresets').select('id').where('id', '=', p.id).executeTakeFirst();
-    if (had) await trx.updateTable('licensePresets').set(row).where('id', '=', p.id).execute();
-    else await trx.insertInto('licensePresets').values({ id: p.id, ...row }).execute();
-    out.presets++;
+    const row = { jurisdiction: p.jurisdiction, licenseType: p.licenseType, cycleYears: p.cycleYears, caveat: p.caveat ?? null, rules: JSON.stringify(p.rules), position };
+    const had = await trx.selectFrom('licensePresets').selectAll().where('id', '=', p.id).executeTakeFirst();
+    // the same preset again (a second import of one pack) changes nothing, its licenses included
+    if (had && (Object.keys(row) as (keyof typeof row)[]).every((k) => had[k] === row[k])) {
+      out.unchanged++;
+      continue;
+    }
+    if (had) await trx.updateTable('licensePresets').set({ ...row, updatedAt: at }).where('id', '=', p.id).execute();
+    else await trx.insertInto('licensePresets').values({ id: p.id, ...row, updatedAt: at }).execute();
+    out.changed++;
 
     const licenses = await trx.selectFrom('licenses').select('id').where('presetId', '=', p.id).execute();
     for (const { id: licenseId } of licenses) {

@@ -7,7 +7,6 @@ import { buildTestApp, createStudents, json, type TestApp } from '../../test-sup
 import { windowOf } from './reminders.ts';
 
 let t: TestApp;
-const DAY = 86_400_000;
 const start = Date.parse('2026-11-22T15:00:00.000Z');
 beforeAll(async () => {
   t = await buildTestApp();
