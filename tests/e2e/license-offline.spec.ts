@@ -1,11 +1,10 @@
 // A course taken elsewhere, recorded with its photo in a tunnel (issue 19, offline-and-audio.md §6), with the server
 // process stopped: the record and its photo wait on the phone through a reload, said as waiting, and when the server
 // is back they are sent by themselves and recorded exactly once, the photo with them.
-import type { Page } from '@playwright/test';
 import type { ReportedCourse } from '#shared/api/license';
 import { SELF_REPORTED } from '#shared/domain/license';
 import { expect, expectAccessible, logIn, newStudent, screenReady, test } from './fixtures.ts';
-import { coldStart, untilControlled } from './offline-helpers.ts';
+import { coldStart, outboxActions, untilControlled } from './offline-helpers.ts';
 import { phonePhoto } from './license-photo.ts';
 import { OWN_SERVER_SLOTS, ownServerFor } from './own-server.ts';
 
@@ -14,20 +13,6 @@ const server = ownServerFor(OWN_SERVER_SLOTS.license);
 test.use({ viewport: { width: 390, height: 844 } });
 
 const TITLE = 'Infection Control Update (state-required)';
-
-/** the outbox's actions on this device: path, and the size of the file kept with each */
-const outbox = (page: Page) =>
-  page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('cepass-outbox');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const all = db.transaction('actions').objectStore('actions').getAll();
-    const rows = await new Promise<{ path: string; file?: { bytes: ArrayBuffer } }[]>((resolve) => (all.onsuccess = () => resolve(all.result)));
-    db.close();
-    return rows.map((r) => ({ path: r.path, fileBytes: r.file?.bytes.byteLength ?? 0 }));
-  });
 
 test('a course from elsewhere recorded offline with its photo is kept through a reload and recorded once when the server is back', async ({ page, context, playwright }) => {
   test.setTimeout(180_000);
@@ -61,14 +46,14 @@ test('a course from elsewhere recorded offline with its photo is kept through a 
   await offline.goto('/ce-elsewhere');
   await expect(offline.getByRole('region', { name: 'Waiting to be sent' }).getByText(/with its proof/)).toBeVisible();
   // (page views wait there too, as bookkeeping)
-  const kept = (await outbox(offline)).filter((a) => a.path === 'reported-course-add');
+  const kept = (await outboxActions(offline)).filter((a) => a.path === 'reported-course-add');
   expect(kept).toHaveLength(1);
   expect(kept[0]!.fileBytes).toBeGreaterThan(10_000);
   expect(kept[0]!.fileBytes).toBeLessThanOrEqual(2 * 1024 * 1024);
 
   // the server is back: sent by itself, once, with the photo
   await server.start();
-  await expect.poll(async () => (await outbox(offline)).length, { timeout: 45_000 }).toBe(0);
+  await expect.poll(async () => (await outboxActions(offline)).length, { timeout: 45_000 }).toBe(0);
   await offline.reload();
   await screenReady(offline);
   const row = offline.getByRole('listitem').filter({ hasText: TITLE });

@@ -71,3 +71,17 @@ export async function untilKept(page: Page, paths: string[], since = 0): Promise
     }, { timeout: 15_000 })
     .toEqual([]);
 }
+
+/** the outbox's actions on this device, in order: each one's path, state, and the size of a file kept with it */
+export const outboxActions = (page: Page) =>
+  page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('cepass-outbox');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = db.transaction('actions').objectStore('actions').getAll();
+    const rows = await new Promise<{ path: string; seq: number; state: string; file?: { bytes: ArrayBuffer } }[]>((resolve) => (all.onsuccess = () => resolve(all.result)));
+    db.close();
+    return rows.sort((a, b) => a.seq - b.seq).map((r) => ({ path: r.path, state: r.state, fileBytes: r.file?.bytes.byteLength ?? 0 }));
+  });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { demo, expect, logIn, newStudent, screenReady, test } from './fixtures.ts';
-import { coldStart, untilControlled, untilKept } from './offline-helpers.ts';
+import { coldStart, outboxActions, untilControlled, untilKept } from './offline-helpers.ts';
 import { OWN_SERVER_SLOTS, ownServerFor } from './own-server.ts';
 import shows from '../../content/demo/podcasts.json' with { type: 'json' };
 
@@ -34,18 +34,7 @@ const studentId = (username: string) => database((db) => (db.prepare('select id 
 const count = (sql: string, ...args: unknown[]) => database((db) => (db.prepare(sql).get(...args) as { n: number }).n);
 
 /** what the outbox holds on this device, by path */
-const outboxPaths = (page: Page) =>
-  page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('cepass-outbox');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const all = db.transaction('actions').objectStore('actions').getAll();
-    const rows = await new Promise<{ path: string; seq: number; state: string }[]>((resolve) => (all.onsuccess = () => resolve(all.result)));
-    db.close();
-    return rows.sort((a, b) => a.seq - b.seq).map((r) => `${r.path}${r.state === 'pending' ? '' : ` (${r.state})`}`);
-  });
+const outboxPaths = async (page: Page) => (await outboxActions(page)).map((r) => `${r.path}${r.state === 'pending' ? '' : ` (${r.state})`}`);
 
 const watchLater = (page: Page, action: 'Add to' | 'Remove from') => page.getByRole('button', { name: new RegExp(`${action} Watch Later`) });
 

@@ -4,7 +4,7 @@
 // the cycle's courses (self-reported ones marked), finished cycles, and the audit pack to download.
 import { Link, useParams, useSearch } from 'wouter';
 import type { CourseLink, Entry, LicenseView, Rule } from '#shared/api/license';
-import { CONFIRM_WITH_BOARD, SELF_REPORTED, TOPIC_LABELS } from '#shared/domain/license';
+import { CONFIRM_WITH_BOARD } from '#shared/domain/license';
 import { Alert } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -13,6 +13,7 @@ import { useLicense } from '../features/license/api/get-license.ts';
 import { licenseAuditPackUrl } from '../features/license/api/get-license-audit-pack.ts';
 import { licenseTranscriptUrl } from '../features/license/api/get-license-transcript.ts';
 import { reportedCourseProofUrl } from '../features/license/api/get-reported-course-proof.ts';
+import { CourseFacts } from '../features/license/components/course-facts.tsx';
 import { ProgressMeter } from '../features/license/components/progress-meter.tsx';
 import { RuleSourceLine } from '../features/license/components/rule-source.tsx';
 import { describeRule, formatDay, formatHours, licenseName, renewalIn } from '../features/license/format.ts';
@@ -143,20 +144,9 @@ function WhatsLeft({ view }: { view: LicenseView }) {
 }
 
 function EntryRow({ entry }: { entry: Entry }) {
-  const topics = [...entry.topics.map((t) => TOPIC_LABELS[t]), ...entry.otherTopics];
   return (
     <li className="entry">
-      <p className="entry-title">
-        {entry.title}
-        {entry.source === 'self-reported' && <span className="pill pill-reported">{SELF_REPORTED}</span>}
-      </p>
-      <p className="row-detail">
-        {entry.provider} · {formatDay(entry.date)}
-      </p>
-      <p className="row-detail">
-        {formatHours(entry.hours)} · {entry.format === 'live' ? 'Live' : 'Self-study'}
-        {topics.length > 0 && <> · {topics.join(', ')}</>}
-      </p>
+      <CourseFacts course={entry} selfReported={entry.source === 'self-reported'} />
       {entry.hasProof && (
         <a className="text-link" href={reportedCourseProofUrl(entry.id)} download>
           Download proof<span className="visually-hidden"> of {entry.title}</span>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { ReportedCourse } from '#shared/api/license';
-import { SELF_REPORTED, TOPIC_LABELS } from '#shared/domain/license';
+import { SELF_REPORTED } from '#shared/domain/license';
 import { MutationError } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -14,7 +14,7 @@ import { useOutboxView } from '../lib/outbox/index.ts';
 import { reportedCourseProofUrl } from '../features/license/api/get-reported-course-proof.ts';
 import { useReportedCourses } from '../features/license/api/get-reported-courses.ts';
 import { removeReportedCourse } from '../features/license/api/reported-course-remove.ts';
-import { formatDay, formatHours } from '../features/license/format.ts';
+import { CourseFacts } from '../features/license/components/course-facts.tsx';
 import '../styles/license.css';
 
 const LOAD_ERROR = 'Your courses could not be loaded. Try again.';
@@ -22,21 +22,9 @@ const LOAD_ERROR = 'Your courses could not be loaded. Try again.';
 function CourseRow({ course }: { course: ReportedCourse }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({ mutationFn: () => removeReportedCourse(course.id) });
-  const topics = [...course.topics.map((t) => TOPIC_LABELS[t]), ...course.otherTopics];
   return (
     <li className="entry">
-      <p className="entry-title">
-        {course.title}
-        <span className="pill pill-reported">{SELF_REPORTED}</span>
-      </p>
-      <p className="row-detail">
-        {course.provider} · {formatDay(course.date)}
-      </p>
-      <p className="row-detail">
-        {formatHours(course.hours)} · {course.format === 'live' ? 'Live' : 'Self-study'}
-        {topics.length > 0 && <> · {topics.join(', ')}</>}
-        {course.agdCode && <> · AGD {course.agdCode}</>}
-      </p>
+      <CourseFacts course={course} selfReported />
       <div className="actions">
         {course.proof ? (
           <a className="button button-secondary button-small" href={reportedCourseProofUrl(course.id)} download>
