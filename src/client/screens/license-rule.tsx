@@ -85,7 +85,6 @@ export function ruleErrors(v: RuleValues, others: readonly Rule[], id: number | 
   if (hours !== null && Number.isNaN(hours)) e.hours = 'Enter the hours as a number, like 2 or 1.5.';
   else if (hours !== null && hours < 0) e.hours = 'Hours cannot be negative.';
   else if (hours !== null && hours > MAX_HOURS) e.hours = `A rule asks at most ${MAX_HOURS} hours.`;
-  else if (hours !== null && !Number.isInteger(hours * 4)) e.hours = 'Enter the hours in quarter hours, like 1.25 or 1.5.';
   const percent = rule.percent ?? null;
   if (percent !== null && (Number.isNaN(percent) || percent < 0 || percent > 100)) e.percent = 'Enter a share from 0 to 100 %.';
   const every = rule.everyYears ?? null;
@@ -179,7 +178,7 @@ function RuleForm({ view, rule }: { view: LicenseView; rule: Rule | null }) {
             <input type="text" inputMode="decimal" {...form.field('percent')} />
           </Field>
         ) : (
-          <Field label="Hours" required hint="In quarter hours: 2, 1.5, 0.25." error={form.error('hours')}>
+          <Field label="Hours" required hint="Like 2 or 1.5." error={form.error('hours')}>
             <input type="text" inputMode="decimal" {...form.field('hours')} />
           </Field>
         )}

@@ -53,7 +53,6 @@ export function courseErrors(v: CourseValues): FieldErrors<CourseValues> {
   if (v.hours.trim() === '' || Number.isNaN(hours)) e.hours = 'Enter the hours as a number, like 2 or 1.5.';
   else if (hours < 0.25) e.hours = 'A course has at least 0.25 hours.';
   else if (hours > MAX_HOURS) e.hours = `A course has at most ${MAX_HOURS} hours.`;
-  else if (!Number.isInteger(hours * 4)) e.hours = 'Enter the hours in quarter hours, like 1.25 or 1.5.';
   if (!(COURSE_FORMATS as readonly string[]).includes(v.format)) e.format = 'Choose live or self-study.';
   if (v.agdCode.trim().length > 10) e.agdCode = 'An AGD subject code has at most 10 characters.';
   return e;
@@ -108,7 +107,7 @@ export default function ReportedCourseAddScreen() {
         <Field label="Date completed" required error={form.error('date')}>
           <input type="date" max={today()} {...form.field('date')} />
         </Field>
-        <Field label="Hours" required hint="As on the certificate, in quarter hours: 2, 1.5, 0.25." error={form.error('hours')}>
+        <Field label="Hours" required hint="As on the certificate, like 2 or 1.5." error={form.error('hours')}>
           <input type="text" inputMode="decimal" {...form.field('hours')} />
         </Field>
         <ChoiceGroup
