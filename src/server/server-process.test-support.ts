@@ -34,3 +34,31 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
+
+/**
+ * One database for several server processes: a PostgreSQL schema of its own under TEST_DATABASE_URL, else one
+ * SQLite file in `dataDir`. `create` before the first server starts, `drop` once the last has stopped, `open` to read
+ * it beside them as the servers see it.
+ */
+export function sharedDatabase(dataDir: string, name: string) {
+  const pgBase = process.env.TEST_DATABASE_URL;
+  const schema = `${name}_${process.pid}`;
+  const url = pgBase ? `${pgBase}${pgBase.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : `sqlite:${path.join(dataDir, 'shared.sqlite')}`;
+  const admin = async (query: string) => {
+    if (!pgBase) return;
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: pgBase });
+    await c.connect();
+    await c.query(query).finally(() => c.end());
+  };
+  return {
+    dialect: pgBase ? 'PostgreSQL' : 'SQLite',
+    url,
+    create: () => admin(`create schema ${schema}`),
+    drop: () => admin(`drop schema ${schema} cascade`),
+    open: async () => (await import('./db/database.ts')).openDatabase(pgBase ? { databaseUrl: url, sqlitePath: '' } : { databaseUrl: null, sqlitePath: url.slice('sqlite:'.length) }),
+  };
+}
+
+/** an `output` for startServerProcess that keeps the lines logged at level error or above (pino: 50 and 60) */
+export const errorLines = (into: string[]) => (text: string) => void into.push(...text.split('\n').filter((line) => /"level":(50|60)/.test(line)));

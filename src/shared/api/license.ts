@@ -102,11 +102,8 @@ export type Rule = v.InferOutput<typeof Rule>;
 export const Cycle = v.object({ start: v.string(), end: v.string(), current: v.boolean() });
 export type Cycle = v.InferOutput<typeof Cycle>;
 
-/** one course that may count: a CE Pass certificate, or a course the student reported ("self-reported") */
-export const Entry = v.object({
-  source: v.picklist(['ce-pass', 'self-reported']),
-  /** the reported course's id, or 0 for a certificate */
-  id: v.number(),
+/** what any course says about itself, a CE Pass certificate or a reported course */
+const CourseDetails = {
   title: v.string(),
   provider: v.string(),
   /** the completion date, YYYY-MM-DD: it counts in the cycle holding this date */
@@ -116,6 +113,14 @@ export const Entry = v.object({
   topics: v.array(v.picklist(NAMED_TOPICS)),
   otherTopics: v.array(v.string()),
   agdCode: v.nullable(v.string()),
+};
+
+/** one course that may count: a CE Pass certificate, or a course the student reported ("self-reported") */
+export const Entry = v.object({
+  source: v.picklist(['ce-pass', 'self-reported']),
+  /** the reported course's id, or 0 for a certificate */
+  id: v.number(),
+  ...CourseDetails,
   /** a CE Pass certificate's number and public verification page */
   certificateCode: v.nullable(v.string()),
   verifyUrl: v.nullable(v.string()),
@@ -221,14 +226,7 @@ export const ReportedCourseFields = v.object({
 
 export const ReportedCourse = v.object({
   id: v.number(),
-  title: v.string(),
-  provider: v.string(),
-  date: v.string(),
-  hours: v.number(),
-  format: v.picklist(COURSE_FORMATS),
-  topics: v.array(v.picklist(NAMED_TOPICS)),
-  otherTopics: v.array(v.string()),
-  agdCode: v.nullable(v.string()),
+  ...CourseDetails,
   /** the proof file: its name as the student sent it (cleaned) and its checked type; null without one */
   proof: v.nullable(v.object({ name: v.string(), type: v.picklist(PROOF_TYPES), bytes: v.number() })),
   createdAt: v.string(),

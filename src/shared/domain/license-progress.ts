@@ -7,6 +7,7 @@
 // live hours always count. Topic rules measure the hours earned on the topic (a cap limits what counts toward
 // the total, not that a topic was done), over the cycle or, for a topic required every N years, the last N years.
 import { TOPIC_LABELS, type CourseFormat, type NamedTopic, type RuleKind, type Topic } from './license.ts';
+import type { RuleLike } from './license-rules.ts';
 
 // ---- calendar dates, YYYY-MM-DD, in UTC --------------------------------------------------------------------
 
@@ -56,15 +57,8 @@ export function cyclesOf(firstEnd: string, years: number, today: string): CycleD
 
 // ---- progress ----------------------------------------------------------------------------------------------
 
-export interface ProgressRule {
-  id: number;
-  kind: RuleKind;
-  hours: number | null;
-  percent?: number | null;
-  topic?: Topic | null;
-  otherTopic?: string | null;
-  everyYears?: number | null;
-}
+/** a rule of the license, saved (it has its id) */
+export type ProgressRule = RuleLike & { id: number };
 
 export interface ProgressEntry {
   date: string;

@@ -6,29 +6,19 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addDays, dayOf } from '#shared/domain/license-progress';
-import { openDatabase } from '../../db/database.ts';
 import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink.ts';
-import { startServerProcess } from '../../server-process.test-support.ts';
+import { errorLines, sharedDatabase, startServerProcess } from '../../server-process.test-support.ts';
 import { registrationForm } from '../../test-support.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ce-pass-license-two-'));
-const pgBase = process.env.TEST_DATABASE_URL;
-const schema = `license_two_${process.pid}`;
-const databaseUrl = pgBase ? `${pgBase}${pgBase.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : `sqlite:${path.join(dataDir, 'shared.sqlite')}`;
+const database = sharedDatabase(dataDir, 'license_two');
 const ports = [4701, 4702];
 const bases = ports.map((p) => `http://127.0.0.1:${p}`);
 const clockFile = path.join(dataDir, 'clock-offset');
 writeFileSync(clockFile, '0');
 const JOBS_MS = 400;
-
-const admin = async (query: string) => {
-  const c = new pg.Client({ connectionString: pgBase });
-  await c.connect();
-  await c.query(query).finally(() => c.end());
-};
 
 let sink: SmtpSink;
 const servers: ChildProcess[] = [];
@@ -36,12 +26,12 @@ const errors: string[][] = [[], []];
 const start = (port: number, n: 0 | 1) =>
   startServerProcess(
     port,
-    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: bases[0]!, SMTP_URL: sink.url, PASSWORD_HASH_COST: '10', CLOCK_OFFSET_FILE: clockFile, JOBS_INTERVAL_MS: String(JOBS_MS), LOG_LEVEL: 'error' },
-    { output: (text) => errors[n]!.push(...text.split('\n').filter((line) => /"level":(50|60)/.test(line))) },
+    { DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLIC_URL: bases[0]!, SMTP_URL: sink.url, PASSWORD_HASH_COST: '10', CLOCK_OFFSET_FILE: clockFile, JOBS_INTERVAL_MS: String(JOBS_MS), LOG_LEVEL: 'error' },
+    { output: errorLines(errors[n]!) },
   );
 
 beforeAll(async () => {
-  if (pgBase) await admin(`create schema ${schema}`);
+  await database.create();
   sink = await startSmtpSink();
   // one after the other: the first migrates and imports the demo, the second finds it done
   servers.push(await start(ports[0]!, 0));
@@ -50,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of servers) s.kill('SIGKILL');
   await sink?.close();
-  if (pgBase) await admin(`drop schema ${schema} cascade`);
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -61,7 +51,7 @@ const call = (server: 0 | 1, url: string, init: { body?: unknown; cookie?: strin
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 
-it(`${pgBase ? 'PostgreSQL' : 'SQLite'}: with the clock moved to 30 days before renewal, two processes put the license reminder in the outbox once`, async () => {
+it(`${database.dialect}: with the clock moved to 30 days before renewal, two processes put the license reminder in the outbox once`, async () => {
   const form = registrationForm('licensetwo');
   expect((await call(0, 'register', { body: form })).status).toBe(200);
   const login = await call(1, 'login', { body: { u: form.username, p: form.password } });
@@ -72,7 +62,7 @@ it(`${pgBase ? 'PostgreSQL' : 'SQLite'}: with the clock moved to 30 days before 
   const added = await call(0, 'license-add', { body: { jurisdiction: 'Texas', licenseType: 'RDH', number: null, renewalDate: renewal, cycleYears: 2, preset: 'tx-rdh' }, cookie });
   expect(added.status, await added.clone().text()).toBe(200);
 
-  const { db, close } = await openDatabase(pgBase ? { databaseUrl, sqlitePath: '' } : { databaseUrl: null, sqlitePath: databaseUrl.slice('sqlite:'.length) });
+  const { db, close } = await database.open();
   try {
     const outbox = () => db.selectFrom('emailOutbox').select(['subject', 'toAddress']).where('kind', '=', 'license-reminder').where('toAddress', '=', form.email).execute();
     const settle = () => new Promise((r) => setTimeout(r, 4 * JOBS_MS + 300));
