@@ -136,8 +136,9 @@ function crossCheck(pack: Pack): string[] {
     p.rules.forEach((r, i) => {
       if (ruleKeys.has(r.key)) problems.push(`${where}: rule key "${r.key}" is used twice`);
       ruleKeys.add(r.key);
-      // the rules a student could not save are no starting point either (the same check as license-rule-save)
-      const others = p.rules.map((o, j) => ({ ...o, id: j })).filter((o) => o.id !== i);
+      // the rules a student could not save are no starting point either (the same check as license-rule-save), each
+      // against the ones before it, as a student would add them, so one conflict is reported once
+      const others = p.rules.slice(0, i).map((o, j) => ({ ...o, id: j }));
       for (const [field, message] of Object.entries(ruleProblems({ ...r, id: i }, others))) problems.push(`${where}: rule ${r.key} ${field}: ${message}`);
     });
   }

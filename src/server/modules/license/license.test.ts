@@ -102,6 +102,22 @@ describe('a license from a preset, its progress and its rules', () => {
     expect(added).toMatchObject({ kind: 'self-study-maximum', hours: 4, preset: null, edited: false });
   });
 
+  it('what’s left links a missing topic to the CE Pass courses that carry it, not those already completed', async () => {
+    const [s] = await createStudents(t, 1, 'lic-left');
+    const view = await addLicense(s!.cookie, { preset: null });
+    const after = ok(license.LicenseView, await post(license.postLicenseRuleSave, { license: view.license.id, id: null, rule: { kind: 'topic', hours: 2, topic: 'infection-control' } }, s!.cookie));
+    const left = after.progress.whatsLeft[0]!;
+    expect(left.text).toBe('2 h of Infection control');
+    expect(left.courses.length).toBeGreaterThan(0);
+    expect(left.courses.every((c) => c.kind === 'class' && c.show === null)).toBe(true);
+    const tagged = (await t.database.db.selectFrom('classes').select(['hash', 'topics']).where('hash', 'in', left.courses.map((c) => c.hash)).execute()).map((c) => JSON.parse(c.topics!));
+    expect(tagged.every((topics) => topics.includes('infection-control'))).toBe(true);
+    // the demo student completed Bloodborne Pathogens: it is not offered to her again
+    const mine = ok(license.LicenseView, await post(license.postLicenseRuleSave, { license: (await addLicense(demo.cookie, { preset: null })).license.id, id: null, rule: { kind: 'topic', hours: 5, topic: 'infection-control' } }, demo.cookie));
+    expect(mine.progress.whatsLeft[0]!.text).toBe('3 h of Infection control');
+    expect(mine.progress.whatsLeft[0]!.courses.map((c) => c.hash)).not.toContain('bloodborne-pathogens-exposure');
+  });
+
   it('impossible rules are refused with a message per field; nothing is saved', async () => {
     const before = ok(license.LicenseView, await get(license.getLicense, { id }, demo.cookie)).rules;
     const cap = refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'category-cap', hours: 30, topic: 'cpr-bls' } }, demo.cookie), 422);
