@@ -174,6 +174,25 @@ test('the demo student tracks her Texas RDH renewal: preset rules with sources, 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Texas · RDH' }) });
   await expect(card).toContainText(`${formatHours(capped + 4)} of ${formatHours(24)} counted`);
   await expectAccessible(page, 'My license with one license');
+
+  // ---- the license's own details changed, then the license removed: the course from elsewhere stays hers
+  await page.getByRole('link', { name: 'Texas · RDH' }).click();
+  await screenReady(page);
+  await page.getByRole('link', { name: 'Change license details' }).click();
+  await screenReady(page);
+  await page.getByLabel('License number (optional)').fill('RDH 012345');
+  await expectAccessible(page, 'Change license details');
+  await page.getByRole('button', { name: 'Save license' }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-license/${id}$`));
+  await expect(page.getByText('License saved.')).toBeVisible();
+  await expect(page.getByText('RDH · RDH 012345')).toBeVisible();
+  await page.getByRole('link', { name: 'Change license details' }).click();
+  await screenReady(page);
+  await page.getByRole('button', { name: 'Remove license' }).click();
+  await page.getByRole('button', { name: 'Remove Texas · RDH for good' }).click();
+  await expect(page).toHaveURL(/\/my-license$/);
+  await expect(page.getByText(/^License removed\./)).toBeVisible();
+  await expect(page.getByText(/^No license yet\./)).toBeVisible();
   await page.getByRole('link', { name: 'CE earned elsewhere' }).click();
   await screenReady(page);
   await expect(page.getByRole('listitem').filter({ hasText: CPR.title }).getByText(SELF_REPORTED, { exact: true })).toBeVisible();

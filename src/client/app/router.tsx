@@ -16,6 +16,7 @@ const S = {
   licenses: lazyScreen(() => import('../screens/licenses.tsx')),
   licenseAdd: lazyScreen(() => import('../screens/license-add.tsx')),
   license: lazyScreen(() => import('../screens/license.tsx')),
+  licenseEdit: lazyScreen(() => import('../screens/license-edit.tsx')),
   licenseRule: lazyScreen(() => import('../screens/license-rule.tsx')),
   reportedCourses: lazyScreen(() => import('../screens/reported-courses.tsx')),
   reportedCourseAdd: lazyScreen(() => import('../screens/reported-course-add.tsx')),
@@ -94,6 +95,7 @@ const MyCe = auth(S.myCe);
 const Licenses = auth(S.licenses);
 const LicenseAdd = auth(S.licenseAdd);
 const License = auth(S.license);
+const LicenseEdit = auth(S.licenseEdit);
 const LicenseRule = auth(S.licenseRule);
 const ReportedCourses = auth(S.reportedCourses);
 const ReportedCourseAdd = auth(S.reportedCourseAdd);
@@ -131,6 +133,7 @@ export function AppRoutes() {
           {/* 'add' before ':id', which would take it as a license's id */}
           <Route path={patterns.licenses} component={Licenses} />
           <Route path={patterns.licenseAdd} component={LicenseAdd} />
+          <Route path={patterns.licenseEdit} component={LicenseEdit} />
           <Route path={patterns.licenseRule} component={LicenseRule} />
           <Route path={patterns.license} component={License} />
           <Route path={patterns.reportedCourses} component={ReportedCourses} />

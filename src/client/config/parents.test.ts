@@ -22,6 +22,7 @@ describe('parentOf', () => {
     ['/my-license/add', '/my-license'],
     ['/my-license/7', '/my-license'],
     ['/my-license/7/rule/new', '/my-license/7'],
+    ['/my-license/7/edit', '/my-license/7'],
     ['/ce-elsewhere', '/my-ce'],
     ['/ce-elsewhere/add', '/ce-elsewhere'],
     ['/register', '/login'],

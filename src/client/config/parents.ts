@@ -78,10 +78,10 @@ export function parentOf(pathname: string): string | null {
     case 'tutorial-history':
     case 'downloads':
       return paths.myCe();
-    // a license's page goes back to the list, its rule form to the license; the list itself to My CE
+    // a license's page goes back to the list, its rule and details forms to the license; the list to My CE
     case 'my-license':
       if (!arg) return paths.myCe();
-      return arg !== 'add' && pathname.split('/')[3] === 'rule' ? paths.license(arg) : paths.licenses();
+      return arg !== 'add' && ['rule', 'edit'].includes(pathname.split('/')[3] ?? '') ? paths.license(arg) : paths.licenses();
     case 'ce-elsewhere':
       return arg ? paths.reportedCourses() : paths.myCe();
     case 'gdpr':

@@ -46,6 +46,7 @@ export const patterns = {
   licenses: '/my-license',
   licenseAdd: '/my-license/add',
   license: '/my-license/:id',
+  licenseEdit: '/my-license/:id/edit',
   licenseRule: '/my-license/:id/rule/:rule',
   reportedCourses: '/ce-elsewhere',
   reportedCourseAdd: '/ce-elsewhere/add',
@@ -127,6 +128,7 @@ export const paths = {
   licenseAdd: () => '/my-license/add',
   /** a license's page, in its current cycle or the cycle ending on `cycle` (YYYY-MM-DD) */
   license: (id: number | string, cycle?: string | null) => `/my-license/${enc(String(id))}${queryString({ cycle })}`,
+  licenseEdit: (id: number | string) => `/my-license/${enc(String(id))}/edit`,
   /** a rule of the license to change, or a new one */
   licenseRule: (id: number | string, rule: number | 'new') => `/my-license/${enc(String(id))}/rule/${rule}`,
   reportedCourses: () => '/ce-elsewhere',

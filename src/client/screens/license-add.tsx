@@ -5,11 +5,8 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { Preset } from '#shared/api/license';
-import { LICENSE_TYPES, MAX_CYCLE_YEARS, type LicenseType } from '#shared/domain/license';
-import type { FieldErrors } from '#shared/domain/validation';
 import { FormError } from '../components/ui/alert.tsx';
 import { ChoiceGroup } from '../components/ui/choice-group.tsx';
-import { Field } from '../components/ui/form-field.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { paths } from '../config/paths.ts';
@@ -19,34 +16,13 @@ import { useForm } from '../lib/use-form.ts';
 import { licenseQuery } from '../features/license/api/get-license.ts';
 import { useLicensePresets } from '../features/license/api/get-license-presets.ts';
 import { addLicense } from '../features/license/api/license-add.ts';
+import { LicenseFields, licenseErrors, licenseOf, type LicenseValues } from '../features/license/components/license-fields.tsx';
 import { RuleSourceLine } from '../features/license/components/rule-source.tsx';
 import { describeRule } from '../features/license/format.ts';
 import '../styles/license.css';
 
 const SCRATCH = 'scratch';
 const ADD_ERROR = 'The license could not be added. Try again.';
-
-interface LicenseValues {
-  jurisdiction: string;
-  licenseType: string;
-  number: string;
-  renewalDate: string;
-  cycleYears: string;
-}
-
-const TYPE_LABELS: Record<LicenseType, string> = { RDH: 'RDH (dental hygienist)', 'DDS/DMD': 'DDS/DMD (dentist)', 'RDA/EFDA': 'RDA/EFDA (dental assistant)', other: 'Other' };
-
-/** the quick answer; the server checks the same and more */
-export function licenseErrors(v: LicenseValues): FieldErrors<LicenseValues> {
-  const e: FieldErrors<LicenseValues> = {};
-  if (!v.jurisdiction.trim()) e.jurisdiction = 'Enter the state or jurisdiction of the license.';
-  if (!(LICENSE_TYPES as readonly string[]).includes(v.licenseType)) e.licenseType = 'Choose the license type.';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v.renewalDate) || Number.isNaN(Date.parse(v.renewalDate))) e.renewalDate = 'Enter the next renewal date.';
-  const years = Number(v.cycleYears);
-  if (!Number.isInteger(years) || years < 1 || years > MAX_CYCLE_YEARS) e.cycleYears = `The cycle is 1 to ${MAX_CYCLE_YEARS} years.`;
-  if (v.number.trim().length > 40) e.number = 'A license number has at most 40 characters.';
-  return e;
-}
 
 const presetName = (p: Preset) => `${p.jurisdiction} · ${p.licenseType} · ${p.cycleYears}-year cycle`;
 
@@ -76,8 +52,7 @@ function LicenseForm({ preset }: { preset: Preset | null }) {
     licenseErrors,
   );
   const add = useMutation({
-    mutationFn: (v: LicenseValues) =>
-      addLicense({ jurisdiction: v.jurisdiction, licenseType: v.licenseType as LicenseType, number: v.number || null, renewalDate: v.renewalDate, cycleYears: Number(v.cycleYears), preset: preset?.id ?? null }),
+    mutationFn: (v: LicenseValues) => addLicense({ ...licenseOf(v), preset: preset?.id ?? null }),
     onSuccess: (view) => {
       queryClient.setQueryData(licenseQuery(view.license.id).queryKey, view);
       showNotice('License added. Check each rule against your board’s.', 'success');
@@ -86,33 +61,7 @@ function LicenseForm({ preset }: { preset: Preset | null }) {
   });
   return (
     <form ref={form.ref} className="form" noValidate onSubmit={form.submit(add)} aria-busy={add.isPending}>
-      <Field label="State or jurisdiction" required error={form.error('jurisdiction')}>
-        <input type="text" autoComplete="off" maxLength={80} {...form.field('jurisdiction')} />
-      </Field>
-      <Field label="License type" required error={form.error('licenseType')}>
-        <select {...form.field('licenseType')}>
-          {LICENSE_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="License number (optional)" error={form.error('number')}>
-        <input type="text" autoComplete="off" maxLength={40} {...form.field('number')} />
-      </Field>
-      <Field label="Next renewal date" required hint="The last day of the current cycle." error={form.error('renewalDate')}>
-        <input type="date" {...form.field('renewalDate')} />
-      </Field>
-      <Field label="Cycle length" required error={form.error('cycleYears')}>
-        <select {...form.field('cycleYears')}>
-          {Array.from({ length: MAX_CYCLE_YEARS }, (_, i) => String(i + 1)).map((y) => (
-            <option key={y} value={y}>
-              {y === '1' ? '1 year' : `${y} years`}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <LicenseFields form={form} />
       <FormError invalid={form.invalid} mutation={add} fallback={ADD_ERROR} />
       <div className="actions">
         <button type="submit" className="button" disabled={add.isPending}>

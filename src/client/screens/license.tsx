@@ -192,6 +192,9 @@ function LicensePage({ view }: { view: LicenseView }) {
           </dd>
         </div>
       </dl>
+      <Link href={paths.licenseEdit(license.id)} className="button button-secondary button-small">
+        Change license details
+      </Link>
 
       <section aria-labelledby="progress-heading" className="license-section">
         <h2 id="progress-heading">Progress</h2>

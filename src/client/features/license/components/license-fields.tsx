@@ -1,0 +1,71 @@
+// A license's own fields, as the add and change screens ask them (issue 19): jurisdiction, type, number (optional),
+// the next renewal date and the cycle length, with the quick answer to each; the server checks the same and more.
+import { LICENSE_TYPES, MAX_CYCLE_YEARS, type LicenseType } from '#shared/domain/license';
+import type { FieldErrors } from '#shared/domain/validation';
+import { Field } from '../../../components/ui/form-field.tsx';
+import type { Form } from '../../../lib/use-form.ts';
+
+export interface LicenseValues {
+  jurisdiction: string;
+  licenseType: string;
+  number: string;
+  renewalDate: string;
+  cycleYears: string;
+}
+
+const TYPE_LABELS: Record<LicenseType, string> = { RDH: 'RDH (dental hygienist)', 'DDS/DMD': 'DDS/DMD (dentist)', 'RDA/EFDA': 'RDA/EFDA (dental assistant)', other: 'Other' };
+
+/** the quick answer; the server checks the same and more */
+export function licenseErrors(v: LicenseValues): FieldErrors<LicenseValues> {
+  const e: FieldErrors<LicenseValues> = {};
+  if (!v.jurisdiction.trim()) e.jurisdiction = 'Enter the state or jurisdiction of the license.';
+  if (!(LICENSE_TYPES as readonly string[]).includes(v.licenseType)) e.licenseType = 'Choose the license type.';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v.renewalDate) || Number.isNaN(Date.parse(v.renewalDate))) e.renewalDate = 'Enter the next renewal date.';
+  const years = Number(v.cycleYears);
+  if (!Number.isInteger(years) || years < 1 || years > MAX_CYCLE_YEARS) e.cycleYears = `The cycle is 1 to ${MAX_CYCLE_YEARS} years.`;
+  if (v.number.trim().length > 40) e.number = 'A license number has at most 40 characters.';
+  return e;
+}
+
+/** the fields as the contract sends them */
+export const licenseOf = (v: LicenseValues) => ({
+  jurisdiction: v.jurisdiction,
+  licenseType: v.licenseType as LicenseType,
+  number: v.number || null,
+  renewalDate: v.renewalDate,
+  cycleYears: Number(v.cycleYears),
+});
+
+export function LicenseFields({ form }: { form: Form<LicenseValues> }) {
+  return (
+    <>
+      <Field label="State or jurisdiction" required error={form.error('jurisdiction')}>
+        <input type="text" autoComplete="off" maxLength={80} {...form.field('jurisdiction')} />
+      </Field>
+      <Field label="License type" required error={form.error('licenseType')}>
+        <select {...form.field('licenseType')}>
+          {LICENSE_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="License number (optional)" error={form.error('number')}>
+        <input type="text" autoComplete="off" maxLength={40} {...form.field('number')} />
+      </Field>
+      <Field label="Next renewal date" required hint="The last day of the current cycle." error={form.error('renewalDate')}>
+        <input type="date" {...form.field('renewalDate')} />
+      </Field>
+      <Field label="Cycle length" required error={form.error('cycleYears')}>
+        <select {...form.field('cycleYears')}>
+          {Array.from({ length: MAX_CYCLE_YEARS }, (_, i) => String(i + 1)).map((y) => (
+            <option key={y} value={y}>
+              {y === '1' ? '1 year' : `${y} years`}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </>
+  );
+}
