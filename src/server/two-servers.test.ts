@@ -10,33 +10,23 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEPT_MS } from '#shared/api/idempotency';
 import { CLASS_TYPE } from '#shared/domain/constants';
-import { openDatabase } from './db/database.ts';
 import { startSmtpSink, type SmtpSink } from './mail/smtp-sink.ts';
-import { freePort, startServerProcess } from './server-process.test-support.ts';
+import { errorLines, freePort, sharedDatabase, startServerProcess } from './server-process.test-support.ts';
 import { registrationForm } from './test-support.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ce-pass-two-'));
-const pgBase = process.env.TEST_DATABASE_URL;
-const schema = `two_${process.pid}`;
-const databaseUrl = pgBase ? `${pgBase}${pgBase.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : `sqlite:${path.join(dataDir, 'shared.sqlite')}`;
+const database = sharedDatabase(dataDir, 'two');
 const LIMIT = 10;
 const ports = [await freePort(), await freePort()];
 while (ports[1] === ports[0]) ports[1] = await freePort();
 const bases = ports.map((p) => `http://127.0.0.1:${p}`);
 
-const admin = async (query: string) => {
-  const c = new pg.Client({ connectionString: pgBase });
-  await c.connect();
-  await c.query(query).finally(() => c.end());
-};
-
 let sink: SmtpSink;
 const servers: ChildProcess[] = [];
-/** what each process logged at level error or above (pino: 50 and 60) */
+/** what each process logged at level error or above */
 const errors: string[][] = [[], []];
 // the servers' time: the machine's plus the milliseconds in this file, moved by the jobs' test
 const clockFile = path.join(dataDir, 'clock-offset');
@@ -48,12 +38,12 @@ const HOUR = 3600_000;
 const start = (port: number, n: 0 | 1) =>
   startServerProcess(
     port,
-    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PUBLIC_URL: bases[0]!, SMTP_URL: sink.url, PASSWORD_HASH_COST: '10', RATE_WRITES_PER_STUDENT: String(LIMIT), CLOCK_OFFSET_FILE: clockFile, JOBS_INTERVAL_MS: String(JOBS_MS), LOG_LEVEL: 'error' },
-    { output: (text) => errors[n]!.push(...text.split('\n').filter((line) => /"level":(50|60)/.test(line))) },
+    { DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLIC_URL: bases[0]!, SMTP_URL: sink.url, PASSWORD_HASH_COST: '10', RATE_WRITES_PER_STUDENT: String(LIMIT), CLOCK_OFFSET_FILE: clockFile, JOBS_INTERVAL_MS: String(JOBS_MS), LOG_LEVEL: 'error' },
+    { output: errorLines(errors[n]!) },
   );
 
 beforeAll(async () => {
-  if (pgBase) await admin(`create schema ${schema}`);
+  await database.create();
   sink = await startSmtpSink();
   // one after the other: the first migrates and imports the demo, the second finds it done
   servers.push(await start(ports[0]!, 0));
@@ -62,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of servers) s.kill('SIGKILL');
   await sink?.close();
-  if (pgBase) await admin(`drop schema ${schema} cascade`);
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -82,7 +72,7 @@ async function student(n: string, on: 0 | 1) {
   return { hash, email: form.email, cookie: /^(sid=[^;]*)/.exec(login.headers.get('set-cookie') ?? '')![1]! };
 }
 
-it(`${pgBase ? 'PostgreSQL' : 'SQLite'}: a session, a key and a write limit hold across two server processes, and mail goes out once`, async () => {
+it(`${database.dialect}: a session, a key and a write limit hold across two server processes, and mail goes out once`, async () => {
   // a session made on one is good on the other; a logout on the other ends it everywhere
   const a = await student('twoa', 0);
   expect((await call(1, `student?s=${a.hash}`, { cookie: a.cookie })).status).toBe(200);
@@ -115,8 +105,8 @@ it(`${pgBase ? 'PostgreSQL' : 'SQLite'}: a session, a key and a write limit hold
   expect(delivered.sort()).toEqual([...welcomed].sort());
 }, 120_000);
 
-it(`${pgBase ? 'PostgreSQL' : 'SQLite'}: seat reminders, mail delivery and retention run by both processes: each reminder sent once, what expired removed, no error`, async () => {
-  const { db, close } = await openDatabase(pgBase ? { databaseUrl, sqlitePath: '' } : { databaseUrl: null, sqlitePath: databaseUrl.slice('sqlite:'.length) });
+it(`${database.dialect}: seat reminders, mail delivery and retention run by both processes: each reminder sent once, what expired removed, no error`, async () => {
+  const { db, close } = await database.open();
   try {
     let offset = 0;
     /** both servers' time: now + ms (they read the file at most every 250 ms) */
