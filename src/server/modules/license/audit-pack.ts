@@ -83,11 +83,18 @@ export async function renderTranscript({ student, view, generatedAt, portalUrl }
   para(`Live: earned ${h(progress.live.earned)}, counted ${h(progress.live.counted)}. Self-study: earned ${h(progress.selfStudy.earned)}, counted ${h(progress.selfStudy.counted)}${progress.selfStudy.cap !== null ? ` (limit ${h(progress.selfStudy.cap)})` : ''}.`);
   for (const r of progress.rules) {
     const source = rules.find((x) => x.id === r.ruleId)?.preset?.source;
-    const shown = r.kind === 'self-study-maximum' || r.kind === 'category-cap' ? `${h(r.counted)} counted (limit ${h(r.required)})` : `${h(r.counted)} of ${h(r.required)}${r.met ? ' \u2014 met' : ' \u2014 not met'}`;
+    const met = r.met ? ' \u2014 met' : ' \u2014 not met';
+    // a topic asked without hours is one course on it
+    const shown =
+      r.kind === 'self-study-maximum' || r.kind === 'category-cap'
+        ? `${h(r.counted)} counted (limit ${h(r.required)})`
+        : r.kind === 'topic' && r.required === 0
+          ? `${r.counted > 0 ? `${h(r.counted)} taken` : 'no course yet'}${met}`
+          : `${h(r.counted)} of ${h(r.required)}${met}`;
     para(`\u2022 ${r.label}: ${shown}${source ? ` [source: ${source.label}${source.secondary ? ', secondary' : ''}, checked ${source.checkedOn}]` : ''}`, 9.5, regular, 1);
   }
   if (progress.rules.length === 0) para('No rules set for this license.', 9.5);
-  if (rules.some((r) => r.preset)) para(`Rules from a preset are starting points: ${CONFIRM_WITH_BOARD}.`, 8.5, regular, 2);
+  if (rules.some((r) => r.preset)) para(`Rules from a preset are starting points. ${CONFIRM_WITH_BOARD}.`, 8.5, regular, 2);
   y -= 8;
 
   // the courses

@@ -196,7 +196,8 @@ describe('a license from a preset, its progress and its rules', () => {
       'Earned 10.5 h; counted toward the renewal 8 h of 24 h required.',
       'Live: earned 4 h, counted 4 h. Self-study: earned 6.5 h, counted 4 h (limit 4 h).',
       '24 h in the cycle: 8 h of 24 h — not met',
-      'CPR/BLS: 4 h of 0 h — met',
+      'CPR/BLS: 4 h taken — met',
+      'Human trafficking: no course yet — not met',
       'At most 4 h self-study: 4 h counted (limit 4 h)',
       'source: 22 TAC §104.1 (Texas Administrative Code), checked 2026-11-24',
       // the table's cells wrap: the course's row starts with its date, title, provider, hours, format and topic
