@@ -26,8 +26,8 @@ const idFrom = (raw: string | undefined): number => (raw && /^\d{1,9}$/.test(raw
 
 const cycleName = (c: { start: string; end: string }) => `${formatDay(c.start)} – ${formatDay(c.end)}`;
 
-/** where a CE Pass course covering a missing topic opens (an episode's page is found through its series) */
-const courseHref = (course: CourseLink & { show?: string | null }): string =>
+/** where a CE Pass course covering a missing topic opens (an episode's page is under its series) */
+const courseHref = (course: CourseLink): string =>
   course.kind === 'class' ? paths.classroom(course.hash) : course.show ? paths.podcast(course.show, course.hash) : paths.podcasts();
 
 /** a rule's standing this cycle: a requirement met or missing, or what a cap let count */

@@ -1,0 +1,122 @@
+// The license screens as a student meets them (issue 19): a list that could not be loaded says so in plain words
+// with Try again; a license shows each rule with its source and "Confirm with your board", the hours earned beside
+// the hours that count, what is left with the CE Pass courses that cover it, the courses with the self-reported ones
+// marked, and the audit pack for its cycle; a course from elsewhere recorded with a PDF while offline waits on the
+// device with its file, and the list says so.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { LicenseView } from '#shared/api/license';
+import { CONFIRM_WITH_BOARD, SELF_REPORTED } from '#shared/domain/license';
+import { outbox } from '../lib/outbox/index.ts';
+import { answerApi, failures, ok } from '../test/api-stub.ts';
+import { renderAt } from '../test/render.tsx';
+import { RECORDED_OFFLINE } from './reported-course-add.tsx';
+
+const source = { label: '22 TAC §104.1', url: 'https://example.org/tac', checkedOn: '2026-11-24', secondary: false };
+const view: LicenseView = {
+  status: true,
+  license: { id: 7, jurisdiction: 'Texas', licenseType: 'RDH', number: null, renewalDate: '2027-11-26', cycleYears: 2, presetId: 'tx-rdh' },
+  rules: [
+    { id: 1, kind: 'total', hours: 24, percent: null, topic: null, otherTopic: null, everyYears: null, note: null, preset: { presetId: 'tx-rdh', key: 'total', source }, edited: false },
+    { id: 2, kind: 'self-study-maximum', hours: 3, percent: null, topic: null, otherTopic: null, everyYears: null, note: null, preset: null, edited: false },
+    { id: 3, kind: 'topic', hours: 0, percent: null, topic: 'cpr-bls', otherTopic: null, everyYears: null, note: 'Hands-on only.', preset: { presetId: 'tx-rdh', key: 'bls', source: { ...source, label: 'TDHA rules FAQ', secondary: true } }, edited: true },
+  ],
+  cycle: { start: '2025-11-27', end: '2027-11-26', current: true },
+  cycles: [
+    { start: '2025-11-27', end: '2027-11-26', current: true },
+    { start: '2023-11-27', end: '2025-11-26', current: false },
+  ],
+  entries: [
+    { source: 'ce-pass', id: 0, title: 'Fluoride Varnish Myths', provider: 'CE Pass', date: '2026-11-24', hours: 6.5, format: 'self-study', topics: [], otherTopics: [], agdCode: null, certificateCode: 'K96b', verifyUrl: 'http://localhost/verify/K96b', hasProof: false },
+    { source: 'self-reported', id: 5, title: 'BLS Provider Renewal', provider: 'American Red Cross', date: '2026-11-20', hours: 4, format: 'live', topics: ['cpr-bls'], otherTopics: [], agdCode: null, certificateCode: null, verifyUrl: null, hasProof: true },
+  ],
+  progress: {
+    required: 24,
+    earned: 10.5,
+    counted: 7,
+    live: { earned: 4, counted: 4 },
+    selfStudy: { earned: 6.5, counted: 3, cap: 3 },
+    rules: [
+      { ruleId: 1, kind: 'total', label: '24 h in the cycle', required: 24, counted: 7, met: false },
+      { ruleId: 2, kind: 'self-study-maximum', label: 'At most 3 h self-study', required: 3, counted: 3, met: true },
+      { ruleId: 3, kind: 'topic', label: 'CPR/BLS', required: 0, counted: 4, met: true },
+    ],
+    met: false,
+    daysToRenewal: 365,
+    whatsLeft: [{ ruleId: 1, text: '17 h more', courses: [{ kind: 'class', hash: 'perio-101', show: null, title: 'Perio Staging Today', credits: 2 }, { kind: 'podcast', hash: 'ep-9', show: 'show-3', title: 'Perio on the Go', credits: 1 }] }],
+  },
+};
+
+describe('My license', () => {
+  it('says in plain words when the licenses could not be loaded, with Try again', async () => {
+    answerApi({ 'GET licenses': failures.serverError });
+    await renderAt('/my-license');
+    expect(await screen.findByText('Your licenses could not be loaded. Try again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('invites a student with no license to add one', async () => {
+    answerApi({ 'GET licenses': ok({ status: true, licenses: [] }) });
+    await renderAt('/my-license');
+    expect(await screen.findByText(/^No license yet\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add a license' }).getAttribute('href')).toBe('/my-license/add');
+  });
+});
+
+describe('a license', () => {
+  it('shows each rule with its source, the hours earned and counted, what is left, the courses and the audit pack', async () => {
+    answerApi({ 'GET license': ok(view) });
+    await renderAt('/my-license/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Texas · RDH' })).toBeTruthy();
+    const rules = screen.getByRole('region', { name: 'Requirements' });
+    expect(within(rules).getAllByText(new RegExp(`^${CONFIRM_WITH_BOARD}`))).toHaveLength(2);
+    expect(within(rules).getByRole('link', { name: /^TDHA rules FAQ/ }).getAttribute('href')).toBe(source.url);
+    expect(within(rules).getByText('Secondary source')).toBeTruthy();
+    expect(within(rules).getByText('A rule you added.')).toBeTruthy();
+    expect(within(rules).getByText('Hands-on only.')).toBeTruthy();
+    expect(rules.textContent).toContain('Met 4 h on this topic');
+    expect(rules.textContent).toContain('3 h counted of at most 3 h');
+    // earned beside what counts: the self-study cap applied
+    const selfStudy = screen.getByRole('rowheader', { name: /^Self-study/ }).closest('tr')!;
+    expect([...selfStudy.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['6.5 h', '3 h']);
+    expect(screen.getByText('7 h', { selector: 'strong' })).toBeTruthy();
+    const left = screen.getByRole('region', { name: 'What’s left' });
+    expect(within(left).getByRole('link', { name: 'Perio Staging Today' }).getAttribute('href')).toBe('/classroom/perio-101');
+    expect(within(left).getByRole('link', { name: 'Perio on the Go' }).getAttribute('href')).toBe('/podcast/show-3/ep-9');
+    const courses = screen.getByRole('region', { name: 'Courses in this cycle' });
+    expect(within(courses).getAllByText(SELF_REPORTED)).toHaveLength(1);
+    expect(within(courses).getByRole('link', { name: 'Download proof of BLS Provider Renewal' }).getAttribute('href')).toBe('/api/reported-course-proof?id=5');
+    expect(within(courses).getByRole('link', { name: 'Verify certificate of Fluoride Varnish Myths' }).getAttribute('href')).toBe('http://localhost/verify/K96b');
+    expect(screen.getByRole('link', { name: 'Download audit pack (ZIP)' }).getAttribute('href')).toBe('/api/license-audit-pack?id=7&cycle=2027-11-26');
+    expect(screen.getByRole('link', { name: 'Download transcript (PDF)' }).getAttribute('href')).toBe('/api/license-transcript?id=7&cycle=2027-11-26');
+    expect(screen.getByRole('link', { name: /Nov 27, 2023 – .*Nov 26, 2025/ }).getAttribute('href')).toBe('/my-license/7?cycle=2025-11-26');
+  });
+});
+
+describe('CE earned elsewhere, offline', () => {
+  it('keeps the course and its PDF on the device and lists it as waiting', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await renderAt('/ce-elsewhere/add');
+    fireEvent.change(await screen.findByLabelText(/^Course title/), { target: { value: 'Jurisprudence for Texas RDHs' } });
+    fireEvent.change(screen.getByLabelText(/^Provider/), { target: { value: 'TDHA' } });
+    fireEvent.change(screen.getByLabelText(/^Hours/), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('radio', { name: /^Self-study/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ethics or jurisprudence' }));
+    const pdf = new File(['%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n'], 'certificate.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [pdf] } });
+    expect(await screen.findByText(/^PDF: certificate\.pdf, 1 KB$/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Record course' }));
+    expect(await screen.findByText(RECORDED_OFFLINE)).toBeTruthy();
+    const waiting = await screen.findByRole('region', { name: 'Waiting to be sent' });
+    expect(within(waiting).getByText('Jurisprudence for Texas RDHs')).toBeTruthy();
+    expect(within(waiting).getByText(/with its proof/)).toBeTruthy();
+    await waitFor(async () => expect(await outbox.list()).toHaveLength(1));
+    const [action] = await outbox.list();
+    expect(action!.path).toBe('reported-course-add');
+    expect(action!.body).toMatchObject({ title: 'Jurisprudence for Texas RDHs', provider: 'TDHA', hours: 2, format: 'self-study', topics: ['ethics-jurisprudence'], otherTopics: [], agdCode: null });
+    expect(action!.file).toMatchObject({ name: 'certificate.pdf', type: 'application/pdf' });
+    expect(new TextDecoder().decode(action!.file!.bytes)).toBe(await pdf.text());
+  });
+});
