@@ -46,17 +46,11 @@ const entry = entryTag && /src="([^"]+)"/.exec(entryTag)[1];
 if (!entry) throw new Error("index.html has no entry script of the build's form");
 const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
 mkdirSync(path.join(clientDir, 'shells'), { recursive: true });
 for (const shell of SHELLS) {
-  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
-  let markup = await renderShell(shell.route);
-  // React puts resource hints of what it rendered (the logo's image) in front: the img itself is found as early
-  // (and the preload was a second request for it)
-  markup = markup.replace(/^(?:<link [^>]*\/>)+/, '');
-  // the shell is the phone's; app.css shows the wide layout's frame from it until the app takes over
-  if (!markup.includes('<div class="app">')) throw new Error(`${shell.route}: no .app frame in the render`);
-  markup = markup.replace('<div class="app">', '<div class="app" data-prerendered="">');
-  if (!markup.includes('<h1')) throw new Error(`${shell.route}: the render has no h1 (did the screen suspend?)`);
+  // the phone's markup with the wide frame's marker, checked to hold an h1 (prerender.tsx)
+  const markup = await renderShell(shell.route);
 
   const { js, css } = closure(shell.source);
   if (js.length === 0) throw new Error(`${shell.route}: ${shell.source} is not in the build's manifest`);

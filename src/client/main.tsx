@@ -2,6 +2,8 @@
 // beforeinstallprompt is never missed), then the React app in #root. Over a prerendered shell (decision 0024;
 // public/shell-boot.js loads this file once the shell has painted), the screen it names is loaded first, so
 // React's first commit replaces the shell with the same heading and skeleton, not the route's loading fallback.
+// A visitor's shell may hold the screen's first rows too (decision 0028): their answers come in the page, and are in
+// the query cache before that first commit, so it shows the same rows and asks for nothing.
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureInstallEvents } from './features/install/install-store.ts';
@@ -10,10 +12,13 @@ import './styles/phone-shell.css';
 import './styles/lists.css';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
+import { queryClient } from './lib/query-client.ts';
 
 captureInstallEvents();
 
 const root = document.getElementById('root')!;
+const firstAnswers = document.getElementById('first-answers')?.textContent;
+if (firstAnswers) for (const [key, data] of JSON.parse(firstAnswers) as [unknown[], unknown][]) queryClient.setQueryData(key, data);
 // a chunk that fails to load is the route error boundary's to show, as without a shell
 const screenReady = root.dataset.screen ? preloadScreen(root.dataset.screen).catch(() => undefined) : null;
 

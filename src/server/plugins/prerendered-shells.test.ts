@@ -55,3 +55,80 @@ describe('prerendered shells', () => {
     },
   );
 });
+
+// A visitor's first screen with its answers (decision 0028): the server's part, with a stand-in for the build's
+// prerender module (prerender/prerender.js beside the client) that renders what it was answered. The real module is
+// in the journeys (tests/e2e/prerendered-shell.spec.ts).
+describe('the first screen with its answers', () => {
+  let t2: TestApp;
+  let dir: string;
+  const shell = (root: string, head = '') =>
+    `<!doctype html><html><head>${head}</head><body><div id="root" data-screen="x">${root}</div>\n  </body></html>`;
+  const preload = '<link rel="preload" as="fetch" crossorigin href="/api/ondemand?page=0">';
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'ce-pass-first-'));
+    const client = path.join(dir, 'client');
+    mkdirSync(path.join(client, 'shells'), { recursive: true });
+    mkdirSync(path.join(dir, 'prerender'));
+    writeFileSync(path.join(client, 'index.html'), page('the plain app'));
+    writeFileSync(path.join(client, 'shells', 'ondemand.html'), shell('<h1>On-Demand</h1><p>skeleton</p>', preload));
+    writeFileSync(path.join(client, 'shells', 'learn.html'), shell('<h1>Learn</h1>'));
+    // asks the list as the client would and the version (not a kept read: the server leaves it out); counts renders
+    writeFileSync(
+      path.join(dir, 'prerender', 'prerender.js'),
+      `globalThis.renders = 0;
+export async function renderShell(route) { return route === '/ondemand' ? '<h1>On-Demand</h1><p>skeleton</p>' : '<h1>Learn</h1>'; }
+export async function renderWithAnswers(route, answer) {
+  if (route !== '/ondemand') return null;
+  globalThis.renders++;
+  const health = await answer('/api/health');
+  const list = await answer('/api/ondemand?page=0');
+  if (list === null) return null;
+  return { markup: '<h1>On-Demand</h1><p>' + list.totalRows + ' rows</p><p>health ' + typeof health + '</p>', answers: [[['api', 'ondemand', { page: '0' }], { ...list, note: '</script><script>alert(1)</script>' }]], urls: ['/api/ondemand?page=0'] };
+}`,
+    );
+    t2 = await buildTestApp({ clientDir: client }, { demo: false });
+  });
+  afterAll(async () => {
+    await t2?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const renders = () => (globalThis as { renders?: number }).renders;
+
+  it('a visitor gets the rows rendered in, their answers in the page, and no preload of them', async () => {
+    const res = await t2.app.inject({ method: 'GET', url: '/ondemand' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toContain('cookie');
+    expect(res.body).toContain('<div id="root" data-screen="x"><h1>On-Demand</h1><p>0 rows</p><p>health undefined</p></div>');
+    expect(res.body).not.toContain('skeleton');
+    expect(res.body).not.toContain('rel="preload"');
+    const json = /<script type="application\/json" id="first-answers">(.*?)<\/script>/.exec(res.body)?.[1];
+    // an answer's text can never end the script element
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json!)).toEqual([[['api', 'ondemand', { page: '0' }], expect.objectContaining({ totalRows: 0, note: '</script><script>alert(1)</script>' })]]);
+  });
+
+  it('is rendered once while its answers stay the same, and sent compressed to a browser that takes it', async () => {
+    await t2.app.inject({ method: 'GET', url: '/ondemand' });
+    const before = renders();
+    const br = await t2.app.inject({ method: 'GET', url: '/ondemand', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<p>0 rows</p>');
+    expect(renders()).toBe(before);
+  });
+
+  it('a student (a session cookie) gets the shell as built, never a visitor\'s rows', async () => {
+    const res = await t2.app.inject({ method: 'GET', url: '/ondemand', headers: { cookie: 'sid=anything' } });
+    expect(res.body).toContain('<p>skeleton</p>');
+    expect(res.body).toContain(preload);
+    expect(res.body).not.toContain('first-answers');
+  });
+
+  it('a screen with nothing to answer, or a query string, gets its shell or the plain app', async () => {
+    expect((await t2.app.inject({ method: 'GET', url: '/learn' })).body).toContain('<h1>Learn</h1>');
+    expect((await t2.app.inject({ method: 'GET', url: '/ondemand?cid=3' })).body).toContain('the plain app');
+  });
+});

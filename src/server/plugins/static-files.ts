@@ -1,9 +1,13 @@
 // The built client with an SPA fallback (media: plugins/media.ts).
-// Unknown /api paths get a JSON 404 here, never the app; a route with a prerendered shell gets that shell.
-import { existsSync, readdirSync } from 'node:fs';
+// Unknown /api paths get a JSON 404 here, never the app; a route with a prerendered shell gets that shell, and a
+// visitor gets it with the screen's first answers rendered in (decision 0028).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie, sessionCookieName } from './session.ts';
 
 const SHELLS_DIR = 'shells';
 
@@ -18,7 +22,140 @@ export function prerenderedShells(clientDir: string): Map<string, string> {
   return new Map(names.map((n) => [`/${n.slice(0, -'.html'.length)}`, `${SHELLS_DIR}/${n}`]));
 }
 
-export async function registerStaticFiles(app: FastifyInstance, opts: { clientDir: string }): Promise<void> {
+/** what the build's prerender module (src/client/prerender.tsx, built into prerender/ beside the client) offers */
+interface Renderer {
+  renderShell: (route: string) => Promise<string>;
+  renderWithAnswers: (route: string, answer: (url: string) => Promise<unknown | undefined>) => Promise<{ markup: string; answers: [readonly unknown[], unknown][]; urls: string[] } | null>;
+}
+
+interface Page {
+  /** when it was rendered: a page shows times (a webinar's start), so it is rendered again after KEEP_MS */
+  at: number;
+  /** the answers' text it was rendered from, by URL: a page whose answers changed is rendered again */
+  texts: Map<string, string>;
+  /** null: the build's shell is sent (the screen shows none of its answers yet, or nothing is to be rendered) */
+  sent: { html: Buffer; br: Buffer; gzip: Buffer } | null;
+}
+
+/** as long as the catalogue answers it shows are kept (the contract's sharedCacheMs, decision 0025) */
+const KEEP_MS = 5000;
+
+/**
+ * A visitor's first screen with its rows (decision 0028): the route's shell with the markup the app renders once
+ * the screen's first answers are in (the same components, in this process: the build's prerender module), and
+ * those answers in a JSON block the client puts in its cache before its first render (main.tsx), so its first
+ * commit shows the same rows and asks nothing. The answers are the ones a visitor's request gets (asked in process,
+ * from the contract's kept answers); a page is rendered again only when they changed or after KEEP_MS. Null when
+ * the build has no prerender module, or the screen shows no answer: the shell is sent as built.
+ */
+function firstScreens(app: FastifyInstance, clientDir: string, shells: Map<string, string>, sharedReads: readonly string[]) {
+  const moduleFile = path.join(clientDir, '..', 'prerender', 'prerender.js');
+  if (!existsSync(moduleFile)) return null;
+  let renderer: Promise<Renderer> | null = null;
+  /** per route: the shell's text and the markup the build put in it, to be replaced */
+  const templates = new Map<string, Promise<{ html: string; markup: string } | null>>();
+  const pages = new Map<string, Page>();
+  const rendering = new Map<string, Promise<Page>>();
+
+  const templateOf = (route: string, r: Renderer) => {
+    let t = templates.get(route);
+    if (!t) {
+      t = r.renderShell(route).then((markup) => {
+        const html = readFileSync(path.join(clientDir, shells.get(route)!), 'utf8');
+        // a shell from another build than the module: its markup is not there to replace
+        return html.includes(markup) ? { html, markup } : null;
+      });
+      templates.set(route, t);
+    }
+    return t;
+  };
+
+  /**
+   * the reads whose answer goes in the page: the kept ones only, the same for every visitor for a while; another
+   * (the version in the footer, with the server's time) is asked by the client as without the rows
+   */
+  const inPage = (url: string) => sharedReads.includes(url.slice('/api/'.length).split('?')[0]!);
+  /** the JSON a visitor's GET of `url` answers, or null for anything but a 200 */
+  const ask = async (url: string): Promise<string | null> => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    return res.statusCode === 200 ? res.body : null;
+  };
+
+  async function render(route: string): Promise<Page> {
+    const r = await (renderer ??= import(pathToFileURL(moduleFile).href) as Promise<Renderer>);
+    const template = await templateOf(route, r);
+    const texts = new Map<string, string>();
+    const at = Date.now();
+    if (!template) return { at, texts, sent: null };
+    const first = await r.renderWithAnswers(route, async (url) => {
+      if (!inPage(url)) return undefined;
+      const text = await ask(url);
+      if (text === null) return null;
+      texts.set(url, text);
+      return JSON.parse(text);
+    });
+    // the screen shows none of them yet (home waits for the stored session too): the build's shell, whose preload
+    // asks them as fast, and a page that paints sooner without them
+    if (!first || first.markup === template.markup) return { at, texts, sent: null };
+    // what the client reads before its first render; `<` escaped, so no answer's text can end the script element
+    const data = JSON.stringify(first.answers).replace(/</g, '\\u003c');
+    let html = template.html.replace(template.markup, () => first.markup).replace('</body>', () => `<script type="application/json" id="first-answers">${data}</script>\n  </body>`);
+    // the answers are in the page: the build's preload of them would be a second request, never used
+    for (const url of first.urls) html = html.replace(`<link rel="preload" as="fetch" crossorigin href="${url.replace(/&/g, '&amp;')}">`, '');
+    const body = Buffer.from(html);
+    return {
+      at,
+      texts,
+      sent: {
+        html: body,
+        // made once per page, not per request; quality 5: a few milliseconds for about 40 KB, within a few % of 11
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        gzip: gzipSync(body, { level: 6 }),
+      },
+    };
+  }
+
+  /** the page for `route`, rendered again when its answers changed or it is older than KEEP_MS */
+  async function page(route: string): Promise<Page> {
+    const kept = pages.get(route);
+    if (kept && Date.now() - kept.at < KEEP_MS) {
+      const same = await Promise.all([...kept.texts].map(async ([url, text]) => (await ask(url)) === text));
+      if (same.every(Boolean)) return kept;
+    }
+    // a crowd arriving at once waits for one render
+    let pending = rendering.get(route);
+    if (!pending) {
+      pending = render(route).finally(() => rendering.delete(route));
+      rendering.set(route, pending);
+    }
+    const fresh = await pending;
+    pages.set(route, fresh);
+    return fresh;
+  }
+
+  return async (req: FastifyRequest, reply: FastifyReply, route: string): Promise<boolean> => {
+    let p: Page['sent'];
+    try {
+      p = (await page(route)).sent;
+    } catch (err) {
+      req.log.error({ err, route }, 'the first screen with its answers could not be rendered; the shell is sent');
+      return false;
+    }
+    if (!p) return false;
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', p.br] : /\bgzip\b/.test(accepts) ? ['gzip', p.gzip] : [null, p.html];
+    if (encoding) reply.header('content-encoding', encoding);
+    // a student's request gets the build's shell (see sendApp): a shared cache must not give them this one
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8').send(body);
+    return true;
+  };
+}
+
+/** a session cookie, whichever the server's address names (session.ts); whether it is still valid is not asked */
+const SESSION_COOKIES = [sessionCookieName('http:'), sessionCookieName('https:')];
+const hasSession = (req: FastifyRequest) => SESSION_COOKIES.some((name) => readCookie(req, name) !== null);
+
+export async function registerStaticFiles(app: FastifyInstance, opts: { clientDir: string; sharedReads?: readonly string[] }): Promise<void> {
   const hasClient = existsSync(path.join(opts.clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -42,10 +179,16 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { clientDi
   const shells = hasClient ? prerenderedShells(opts.clientDir) : new Map<string, string>();
   // a shell is what the route shows before its data and JS arrive; with a query string (filters, a search) the
   // screen shows something else, so the plain app is sent and paints once its JS runs, as before the shells
-  const sendApp = (reply: FastifyReply, url = '') =>
-    reply.header('cache-control', 'no-cache').sendFile(shells.get(url) ?? 'index.html', opts.clientDir);
+  // a visitor gets the screen's first answers rendered in it; a student (a session cookie) the shell as built, since
+  // the rows a visitor sees lack the student's own marks (a seat, a completed exam), which must never show wrong
+  const withAnswers = hasClient && shells.size > 0 ? firstScreens(app, opts.clientDir, shells, opts.sharedReads ?? []) : null;
+  // (the reply in every case: an async handler that resolves to nothing before its answer is sent answers a 500)
+  const sendApp = async (req: FastifyRequest, reply: FastifyReply, url = ''): Promise<FastifyReply> => {
+    if (withAnswers && shells.has(url) && !hasSession(req) && (await withAnswers(req, reply, url))) return reply;
+    return reply.header('cache-control', 'no-cache').sendFile(shells.get(url) ?? 'index.html', opts.clientDir);
+  };
   // "/" is a directory to the static plugin; it is the app's alias of /home
-  if (hasClient) app.get('/', async (_req, reply) => sendApp(reply));
+  if (hasClient) app.get('/', async (req, reply) => sendApp(req, reply));
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
@@ -56,6 +199,6 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { clientDi
       return reply.code(404).type('text/plain; charset=utf-8').send(hasClient ? 'Not found.' : 'Not found. (The client is not built: run npm run build.)');
     }
     // every other path is a client route: the app decides between a screen and its "Page Not Found"
-    return sendApp(reply, req.url);
+    return sendApp(req, reply, req.url);
   });
 }

@@ -52,7 +52,8 @@ function useFirstSeen(ref: RefObject<HTMLElement | null>, onSeen: () => void): v
   }, [ref]);
 }
 
-export function AdBanner({ banner }: { banner: Banner }) {
+/** `eager`: a banner among the first rows, on the first screen, is fetched with the page, not once laid out (LCP) */
+export function AdBanner({ banner, eager = false }: { banner: Banner; eager?: boolean }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // the sponsor's name is known once its dialog has loaded the details; until then the banner says what it is
@@ -82,7 +83,7 @@ export function AdBanner({ banner }: { banner: Banner }) {
             width={FALLBACK.width}
             height={FALLBACK.height}
             alt={company ? `Sponsored: ${company}` : SPONSORED_MESSAGE}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
             decoding="async"
           />
         </picture>

@@ -75,7 +75,8 @@ export function Rows<T>({ items, renderItem, ads }: { items: T[]; renderItem: (i
   const children: ReactNode[] = [];
   items.forEach((item, i) => {
     const banner = before.get(i);
-    if (banner) children.push(<AdBanner key={`ad-${i}-${banner.adId}`} banner={banner} />);
+    // before the first two rows, as eager as those rows' photos
+    if (banner) children.push(<AdBanner key={`ad-${i}-${banner.adId}`} banner={banner} eager={i < 2} />);
     children.push(renderItem(item, i));
   });
   return <ul className="rows">{children}</ul>;
