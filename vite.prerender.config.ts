@@ -1,16 +1,13 @@
 // The build of src/client/prerender.tsx for Node (scripts/prerender-shells.mjs runs it; decision 0024): the
 // client's components with the client build's constants, none of its PWA or chunking, npm packages external.
-import { readFileSync } from 'node:fs';
+// The server runs it too, at request time, for a visitor's first screen with its rows (decision 0028).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string; build?: number | string };
+import client from './vite.config.ts';
 
 export default defineConfig({
-  define: {
-    __APP_VERSION__: JSON.stringify(pkg.version),
-    __APP_BUILD__: JSON.stringify(String(pkg.build ?? '')),
-  },
+  // the client build's constants (the version in the footer), from its one definition
+  define: client.define,
   plugins: [
     react(),
     {

@@ -11,16 +11,18 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { formatTable, medianRun, misses, opportunities, summarizeRun } from './lighthouse-summary.mjs';
-import { buildFloorPage, freePort, root, serverMain, startServer, stop } from './support.mjs';
+import { basePort, buildFloorPage, clientDir, distDir, freePort, root, serverMain, startServer, stop } from './support.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const outDir = path.join(root, 'test-results', 'lighthouse');
-const clientIndex = path.join(root, 'dist/client/index.html');
+const clientIndex = path.join(clientDir, 'index.html');
+const distName = path.relative(root, distDir);
 const started = performance.now();
 
-// dist/ is measured as it is: others may be serving or testing it, so it is built only when missing
+// dist/ (or BENCH_DIST) is measured as it is: others may be serving or testing it, so it is built only when missing
 if (!existsSync(serverMain) || !existsSync(clientIndex)) {
+  if (process.env.BENCH_DIST) throw new Error(`${distName} has no built client or server: build it first`);
   console.log('dist/ is missing: building it once (npm run build)…');
   if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 }
@@ -33,7 +35,7 @@ const commit = (() => {
   }
 })();
 const lighthouseVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
-console.log(`Lighthouse ${lighthouseVersion}, mobile, simulated slow 4G, ${chromePath}; dist/ built ${distBuilt} (run \`npm run build\` first to measure the current sources)`);
+console.log(`Lighthouse ${lighthouseVersion}, mobile, simulated slow 4G, ${chromePath}; ${distName}/ built ${distBuilt} (run \`npm run build\` first to measure the current sources)`);
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -46,9 +48,9 @@ const servers = [];
 try {
   // the app on a fresh data folder (the demo pack is imported at its first start); the floor is the same
   // server program serving the floor's folder instead of the app's, with no content
-  const app = await startServer({ port: await freePort(), env: { DATA_DIR: path.join(outDir, 'data') } });
+  const app = await startServer({ port: basePort ?? (await freePort()), env: { DATA_DIR: path.join(outDir, 'data') } });
   servers.push(app.proc);
-  const floor = await startServer({ port: await freePort(), env: { DATA_DIR: path.join(outDir, 'floor-data'), CLIENT_DIR: floorDist, DEMO_PACK: 'none' } });
+  const floor = await startServer({ port: basePort ? basePort + 1 : await freePort(), env: { DATA_DIR: path.join(outDir, 'floor-data'), CLIENT_DIR: floorDist, DEMO_PACK: 'none' } });
   servers.push(floor.proc);
 
   // a classroom and an episode of the demo content, found the way the lists find them
@@ -116,7 +118,7 @@ try {
   };
   writeFileSync(path.join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
-  console.log(`\nMedian of ${RUNS} runs by Performance score (${commit ?? 'no commit'}, dist/ built ${distBuilt}):`);
+  console.log(`\nMedian of ${RUNS} runs by Performance score (${commit ?? 'no commit'}, ${distName}/ built ${distBuilt}):`);
   for (const line of formatTable(pages)) console.log(`  ${line}`);
   const all = pages.flatMap((p) => p.runs);
   const range = (xs) => (xs.length ? `${Math.min(...xs)}–${Math.max(...xs)}` : '—');

@@ -15,20 +15,21 @@ import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { checkBurst, fireBurst, seedBurst, verdict } from './burst.mjs';
-import { buildFloorPage, median, root, startServer as startBuiltServer, stop } from './support.mjs';
+import { basePort, buildFloorPage, clientDir, median, root, startServer as startBuiltServer, stop } from './support.mjs';
 
-const PORT = 4400;
+const PORT = basePort ?? 4400;
 const base = `http://127.0.0.1:${PORT}`;
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const results = {};
 
-if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+// BENCH_DIST names a build made beforehand (parallel work never rebuilds dist/ under others); otherwise dist/ is built now
+if (!process.env.BENCH_DIST && spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 
 // the floor: a one-line React 19 page, built by the same Vite, gzip of its JS
 const floorDist = buildFloorPage(path.join(root, 'test-results', 'bench-floor'));
 const jsIn = (dir) => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.js')).map((f) => path.join(dir, String(f)));
 const floor = jsIn(floorDist).reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
-const allJs = jsIn(path.join(root, 'dist/client/assets')).reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+const allJs = jsIn(path.join(clientDir, 'assets')).reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ce-bench-'));
 // every process of the run shares one data folder and names the first server's origin
@@ -69,13 +70,20 @@ try {
   }));
   if (shownAt === undefined) throw new Error('/home showed no row: nothing to measure');
   // the gzip size of each script, measured like the floor (the server sends brotli, smaller still)
-  const gzipOf = (files) => files.reduce((n, f) => n + gzipSync(readFileSync(path.join(root, 'dist/client', f.path)), { level: 9 }).length, 0);
+  const gzipOf = (files) => files.reduce((n, f) => n + gzipSync(readFileSync(path.join(clientDir, f.path)), { level: 9 }).length, 0);
   const first = scripts.filter((s) => s.startTime < shownAt);
   results.homeJs = gzipOf(first);
   results.homeScripts = first.length;
   results.homeJsIdle = gzipOf(scripts);
   results.homeScriptsIdle = scripts.length;
   await browser.close();
+  // BENCH_ONLY=js: the client's figures alone, with the files of the first screen (a few seconds, for work on them)
+  if (process.env.BENCH_ONLY === 'js') {
+    for (const f of first) console.log(`  ${f.path}: ${kib(gzipOf([f]))}`);
+    console.log(`JS of /home's first screen, gzip: ${kib(results.homeJs)} in ${results.homeScripts} files (floor ${kib(floor)}; ratio ${(results.homeJs / floor).toFixed(2)}); until idle ${kib(results.homeJsIdle)} in ${results.homeScriptsIdle} files; all JS ${kib(allJs)}`);
+    await stop(results.server);
+    process.exit(0);
+  }
 
   // read load: the same loop for each path, 50 requests in flight, 3 runs of 3 s, medians
   const classHash = JSON.parse(readFileSync(path.join(root, 'content/demo/pack.json'), 'utf8')).classes.find((c) => c.kind === 'video').hash;

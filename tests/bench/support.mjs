@@ -6,7 +6,15 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-export const serverMain = path.join(root, 'dist/server/main.js');
+/**
+ * The build measured: dist/ (`npm run build`), or another one named by BENCH_DIST (say dist-x, built as the README's
+ * parallel-work steps build it), so a run never measures or overwrites a build others are serving
+ */
+export const distDir = path.resolve(root, process.env.BENCH_DIST ?? 'dist');
+export const clientDir = path.join(distDir, 'client');
+export const serverMain = path.join(distDir, 'server/main.js');
+/** BENCH_PORT: the first of the ports a run may listen on (the next few too); otherwise the OS picks free ones */
+export const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
@@ -52,7 +60,7 @@ export function freePort() {
  */
 export async function startServer({ port, env = {} }) {
   const started = performance.now();
-  const proc = spawn(process.execPath, [serverMain], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const proc = spawn(process.execPath, [serverMain], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, CLIENT_DIR: clientDir, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   let exited = null;
   proc.once('exit', (code) => (exited = code));
   for (;;) {
