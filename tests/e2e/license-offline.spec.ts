@@ -35,7 +35,7 @@ test('a course from elsewhere recorded offline with its photo is kept through a 
   await expect(offline.getByText(/^Photo: IMG_0977\.jpg, /)).toBeVisible({ timeout: 30_000 });
   await offline.getByRole('button', { name: 'Record course' }).click();
   await expect(offline).toHaveURL((u) => u.pathname === '/ce-elsewhere');
-  await expect(offline.getByText('Saved on this phone with its proof. It will be sent when you are back online.')).toBeVisible();
+  await expect(offline.getByText('Saved on this device with its proof. It will be sent when you are back online.')).toBeVisible();
   const waiting = offline.getByRole('region', { name: 'Waiting to be sent' });
   await expect(waiting.getByText(TITLE)).toBeVisible();
   await expect(offline.getByText(/^1 action saved on this device, waiting to be sent$/)).toBeVisible();

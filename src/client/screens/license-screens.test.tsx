@@ -10,7 +10,7 @@ import { CONFIRM_WITH_BOARD, SELF_REPORTED } from '#shared/domain/license';
 import { outbox } from '../lib/outbox/index.ts';
 import { answerApi, failures, ok } from '../test/api-stub.ts';
 import { renderAt } from '../test/render.tsx';
-import { RECORDED_OFFLINE } from './reported-course-add.tsx';
+import { recordedOffline } from './reported-course-add.tsx';
 
 const source = { label: '22 TAC §104.1', url: 'https://example.org/tac', checkedOn: '2026-11-24', secondary: false };
 const view: LicenseView = {
@@ -108,7 +108,7 @@ describe('CE earned elsewhere, offline', () => {
     fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [pdf] } });
     expect(await screen.findByText(/^PDF: certificate\.pdf, 1 KB$/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Record course' }));
-    expect(await screen.findByText(RECORDED_OFFLINE)).toBeTruthy();
+    expect(await screen.findByText(recordedOffline(true))).toBeTruthy();
     const waiting = await screen.findByRole('region', { name: 'Waiting to be sent' });
     expect(within(waiting).getByText('Jurisprudence for Texas RDHs')).toBeTruthy();
     expect(within(waiting).getByText(/with its proof/)).toBeTruthy();

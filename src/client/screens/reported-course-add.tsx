@@ -20,7 +20,7 @@ import '../styles/license.css';
 
 const SAVE_ERROR = 'The course could not be recorded. Try again.';
 export const RECORDED = `Recorded as ${SELF_REPORTED.toLowerCase()}. It counts toward your license from its date.`;
-export const RECORDED_OFFLINE = 'Saved on this phone with its proof. It will be sent when you are back online.';
+export const recordedOffline = (withProof: boolean) => `Saved on this device${withProof ? ' with its proof' : ''}. It will be sent when you are back online.`;
 
 export interface CourseValues {
   title: string;
@@ -83,7 +83,7 @@ export default function ReportedCourseAddScreen() {
     // never again by itself: the outbox already keeps and resends it (a second submit would be a second course)
     retry: false,
     onSuccess: (outcome) => {
-      showNotice(outcome.kind === 'pending' ? RECORDED_OFFLINE : RECORDED, 'success');
+      showNotice(outcome.kind === 'pending' ? recordedOffline(proof !== null) : RECORDED, 'success');
       navigate(back);
     },
   });

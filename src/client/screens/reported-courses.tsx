@@ -72,7 +72,7 @@ export default function ReportedCoursesScreen() {
             {waiting.map((a) => (
               <li key={a.id} className="entry">
                 <p className="entry-title">{(a.body as { title?: string }).title}</p>
-                <p className="hint">Saved on this phone{a.file ? ' with its proof' : ''}: sent when you are back online.</p>
+                <p className="hint">Saved on this device{a.file ? ' with its proof' : ''}: sent when you are back online.</p>
               </li>
             ))}
           </ul>

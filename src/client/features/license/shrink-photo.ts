@@ -14,7 +14,7 @@ export const QUALITIES = [0.85, 0.75, 0.65, 0.55] as const;
 /** each size after the first: this share of the one before */
 const SHRINK = 0.75;
 
-export const NOT_A_PHOTO = 'This file is not a photo this phone can read. Take the photo again, or choose a JPEG, PNG or PDF file.';
+export const NOT_A_PHOTO = 'This file is not a photo this device can read. Take the photo again, or choose a JPEG, PNG or PDF file.';
 export const PHOTO_TOO_LARGE = 'This photo could not be made small enough to send. Take it again closer to the certificate, or choose a PDF.';
 
 export class PhotoError extends Error {

@@ -76,7 +76,7 @@ export function ProofPicker({ proof, onChange, onBusy }: ProofPickerProps) {
     <fieldset className="proof" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
       <legend>Proof (optional)</legend>
       <p className="field-hint" id={`${id}-hint`}>
-        A photo or a PDF of the certificate. A photo is made smaller on this phone before it is sent.
+        A photo or a PDF of the certificate. A photo is made smaller on your device before it is sent.
       </p>
       <div className="actions proof-buttons">
         <label className="button button-secondary file-button">
