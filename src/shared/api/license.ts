@@ -11,7 +11,11 @@ const Own = v.object({ s: S });
 
 /** a calendar date, YYYY-MM-DD */
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-export const Day = (label: string) => v.pipe(v.string(), v.regex(DAY, `${label} must be a date (YYYY-MM-DD)`));
+/** a day the calendar has (no 31 February), so every date the server compares as text is a real one */
+// (valibot runs it after a failed format check too: a malformed text is the regex's to report)
+const realDay = (d: string) => !DAY.test(d) || new Date(Date.parse(`${d}T00:00:00Z`) || 0).toISOString().startsWith(d);
+export const Day = (label: string) =>
+  v.pipe(v.string(), v.regex(DAY, `${label} must be a date (YYYY-MM-DD)`), v.check(realDay, `${label} must be a date (YYYY-MM-DD)`));
 /**
  * the contract's 400 names the field by its path ("rule.hours must be zero or more"): a message starting with "must"
  * gets the path put before it, so a schema nested in a body (a rule) reads as well as a top-level one

@@ -17,6 +17,9 @@ import type { Storage } from '../../storage/storage.ts';
 import { copiesOf, listPresets, presetById, ruleColumns } from './presets.ts';
 import { PROOF_MESSAGES, isProofType, proofKey, proofName, proofTypeOf } from './proof.ts';
 
+/** how far from today a renewal date may be: a past one (the last renewal) rolls on to the current cycle */
+export const RENEWAL_WITHIN_YEARS = 10;
+
 export const LICENSE_MESSAGES = {
   noLicense: 'No such license.',
   noRule: 'No such rule on this license.',
@@ -28,6 +31,7 @@ export const LICENSE_MESSAGES = {
   tooManyRules: (n: number) => `A license can have up to ${n} rules.`,
   tooManyCourses: (n: number) => `You can record up to ${n} courses.`,
   futureCourse: 'The date is in the future. Record a course once you have taken it.',
+  renewalFar: `Enter a renewal date within ${RENEWAL_WITHIN_YEARS} years of today.`,
 } as const;
 
 /** enough for anyone's licenses, rules and a career of courses; a bound on what one student can store */
@@ -188,6 +192,12 @@ export function licenseService(deps: LicenseDeps) {
     return { status: true, ...viewOf(l, rules, await entriesOf(studentId), await catalogueOf(studentId), cycleEnd) };
   }
 
+  /** a renewal date within RENEWAL_WITHIN_YEARS of today, so its cycles are few and the current one is real */
+  const checkRenewal = (renewalDate: string) => {
+    if (renewalDate < addYears(today(), -RENEWAL_WITHIN_YEARS) || renewalDate > addYears(today(), RENEWAL_WITHIN_YEARS))
+      throw new HttpError(422, LICENSE_MESSAGES.renewalFar, { errors: { renewalDate: LICENSE_MESSAGES.renewalFar } });
+  };
+
   const licenseColumns = (b: { jurisdiction: string; licenseType: LicenseType; number: string | null; renewalDate: string; cycleYears: number }) => ({
     jurisdiction: b.jurisdiction,
     licenseType: b.licenseType,
@@ -225,6 +235,7 @@ export function licenseService(deps: LicenseDeps) {
     view,
 
     async add(studentId: number, b: Parameters<typeof licenseColumns>[0] & { preset: string | null }): Promise<LicenseView> {
+      checkRenewal(b.renewalDate);
       const preset = b.preset ? await presetById(db, b.preset) : null;
       if (b.preset && !preset) throw new HttpError(404, LICENSE_MESSAGES.noPreset);
       const at = isoAt(clock.now());
@@ -248,6 +259,7 @@ export function licenseService(deps: LicenseDeps) {
       const currentEnd = cyclesOf(l.firstRenewalDate, l.cycleYears, today())[0]!.end;
       // the form shows the current renewal date: sent back unchanged it keeps the license's history of cycles
       const moved = cols.firstRenewalDate !== currentEnd || cols.cycleYears !== l.cycleYears;
+      if (moved) checkRenewal(cols.firstRenewalDate);
       await db
         .updateTable('licenses')
         .set({ ...cols, firstRenewalDate: moved ? cols.firstRenewalDate : l.firstRenewalDate, ...(moved ? { remindersFrom: today() } : {}), updatedAt: isoAt(clock.now()) })

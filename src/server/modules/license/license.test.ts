@@ -129,6 +129,9 @@ describe('a license from a preset, its progress and its rules', () => {
     expect(refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'topic', hours: -2, topic: 'cpr-bls' } }, demo.cookie), 400).errorMsg).toBe('rule.hours must be zero or more');
     expect(refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'self-study-maximum', hours: null, percent: 150 } }, demo.cookie), 400).errorMsg).toBe('rule.percent must be at most 100');
     expect(refused(await post(license.postLicenseAdd, { jurisdiction: ' ', licenseType: 'RDH', number: null, renewalDate: '2027-02-30x', cycleYears: 2, preset: null }, demo.cookie), 400).errorMsg).toBe('jurisdiction is required');
+    const form = { jurisdiction: 'Texas', licenseType: 'RDH', number: null, cycleYears: 2, preset: null };
+    expect(refused(await post(license.postLicenseAdd, { ...form, renewalDate: '2027-02-30' }, demo.cookie), 400).errorMsg).toBe('renewalDate must be a date (YYYY-MM-DD)');
+    expect(refused(await post(license.postLicenseAdd, { ...form, renewalDate: '1900-01-01' }, demo.cookie), 422).errors).toEqual({ renewalDate: 'Enter a renewal date within 10 years of today.' });
     expect(ok(license.LicenseView, await get(license.getLicense, { id }, demo.cookie)).rules).toEqual(before);
   });
 
