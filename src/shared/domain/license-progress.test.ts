@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NAMED_TOPICS, type NamedTopic } from './license.ts';
-import { addYears, cyclesOf, licenseProgress, type ProgressEntry, type ProgressRule } from './license-progress.ts';
+import { addDays, addYears, cyclesOf, licenseProgress, type ProgressEntry, type ProgressRule } from './license-progress.ts';
 
 const cycle = { start: '2025-01-01', end: '2026-12-31' };
 const today = '2026-12-01';
@@ -21,9 +21,32 @@ describe('cycles: the renewal date rolls on by the cycle length', () => {
   it('the renewal date itself is still in the cycle it ends', () => {
     expect(cyclesOf('2026-11-26', 3, '2026-11-26')[0]).toEqual({ start: '2023-11-27', end: '2026-11-26', current: true });
   });
+  it('properties: cycles follow one another day after day, the current one holds today, and only it is current', () => {
+    // leap days and month ends drawn often, where adding years has to clamp
+    const day = fc.oneof(
+      fc.integer({ min: 0, max: 6000 }).map((d) => new Date(Date.UTC(2015, 0, 1) + d * 86_400_000).toISOString().slice(0, 10)),
+      fc.constantFrom('2016-02-29', '2020-02-29', '2024-02-29', '2023-02-28', '2025-12-31', '2026-03-01'),
+    );
+    fc.assert(
+      fc.property(day, day, fc.integer({ min: 1, max: 5 }), (firstEnd, today, years) => {
+        const cycles = cyclesOf(firstEnd, years, today);
+        expect(cycles[0]!.current).toBe(true);
+        expect(cycles.slice(1).every((c) => !c.current)).toBe(true);
+        expect(cycles[0]!.end >= today).toBe(true);
+        if (cycles.length > 1) expect(cycles[0]!.start <= today).toBe(true);
+        expect(cycles.at(-1)!.end).toBe(firstEnd);
+        for (let i = 1; i < cycles.length; i++) expect(addDays(cycles[i]!.end, 1)).toBe(cycles[i - 1]!.start);
+      }),
+    );
+  });
+
   it('29 February is 28 February in a year without it', () => {
     expect(addYears('2024-02-29', 1)).toBe('2025-02-28');
-    expect(cyclesOf('2024-02-29', 1, '2025-06-01')[0]!.end).toBe('2026-02-28');
+    expect(cyclesOf('2024-02-29', 1, '2025-06-01').map((c) => [c.start, c.end])).toEqual([
+      ['2025-03-01', '2026-02-28'],
+      ['2024-03-01', '2025-02-28'],
+      ['2023-03-01', '2024-02-29'],
+    ]);
   });
 });
 

@@ -36,23 +36,19 @@ export interface CycleDays {
   current: boolean;
 }
 
-const cycleEnding = (end: string, years: number, current: boolean): CycleDays => ({ start: addDays(addYears(end, -years), 1), end, current });
-
 /**
  * The license's cycles from the renewal date the student gave (`firstEnd`) through the current one, newest
- * first: once a renewal date has passed, the next cycle ends `years` later. The current cycle is the first
- * whose end is today or later.
+ * first: once a renewal date has passed, the next cycle ends `years` later (counted from `firstEnd`, so a 29 February
+ * comes back in leap years) and starts the day after the previous end. The current cycle is the first whose end is
+ * today or later; the first cycle starts `years` before its end.
  */
 export function cyclesOf(firstEnd: string, years: number, today: string): CycleDays[] {
-  const out: CycleDays[] = [];
-  let end = firstEnd;
-  // bounded: a renewal date a century back is not a license anyone renews
-  for (let k = 0; end < today && k < 200; k++) {
-    out.push(cycleEnding(end, years, false));
-    end = addYears(firstEnd, (k + 1) * years);
-  }
-  out.push(cycleEnding(end, years, true));
-  return out.reverse();
+  const ends = [firstEnd];
+  // bounded: the server keeps renewal dates within ten years of today (license.service.ts)
+  while (ends.at(-1)! < today && ends.length < 200) ends.push(addYears(firstEnd, ends.length * years));
+  return ends
+    .map((end, k) => ({ start: k === 0 ? addDays(addYears(end, -years), 1) : addDays(ends[k - 1]!, 1), end, current: k === ends.length - 1 }))
+    .reverse();
 }
 
 // ---- progress ----------------------------------------------------------------------------------------------
