@@ -9,6 +9,7 @@ import { Alert } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { paths } from '../config/paths.ts';
+import { useOnline } from '../lib/online.ts';
 import { useLicense } from '../features/license/api/get-license.ts';
 import { licenseAuditPackUrl } from '../features/license/api/get-license-audit-pack.ts';
 import { licenseTranscriptUrl } from '../features/license/api/get-license-transcript.ts';
@@ -163,6 +164,7 @@ function EntryRow({ entry }: { entry: Entry }) {
 
 function LicensePage({ view }: { view: LicenseView }) {
   const { license, cycle, cycles, progress } = view;
+  const online = useOnline();
   const inCycle = view.entries.filter((e) => e.date >= cycle.start && e.date <= cycle.end);
   const finished = cycles.filter((c) => !c.current && c.end !== cycle.end);
   return (
@@ -217,6 +219,8 @@ function LicensePage({ view }: { view: LicenseView }) {
       <section aria-labelledby="audit-heading" className="license-section">
         <h2 id="audit-heading">Audit pack</h2>
         <p>For an audit or your own records: the transcript of this cycle, and a ZIP with the transcript, every CE Pass certificate and every proof you sent.</p>
+        {/* made by CE Pass when asked: with no connection the browser would only say that the download failed */}
+        {!online && <p className="hint">The audit pack needs a connection: CE Pass makes it when you download it.</p>}
         <div className="actions">
           <a className="button" href={licenseAuditPackUrl(license.id, cycle.end)} download>
             Download audit pack (ZIP)
