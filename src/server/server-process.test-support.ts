@@ -1,8 +1,11 @@
 // The real server as its own process, for the tests that stop, kill or double it (shutdown, crash, two
 // servers): started with tsx from the sources, on a port of its own, and ready once /api/health answers.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startSmtpSink, type SmtpSink } from './mail/smtp-sink.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -62,3 +65,48 @@ export function sharedDatabase(dataDir: string, name: string) {
 
 /** an `output` for startServerProcess that keeps the lines logged at level error or above (pino: 50 and 60) */
 export const errorLines = (into: string[]) => (text: string) => void into.push(...text.split('\n').filter((line) => /"level":(50|60)/.test(line)));
+
+export interface TwoServers {
+  /** each server's address; both are told the first as PUBLIC_URL, as behind one load balancer */
+  bases: string[];
+  database: ReturnType<typeof sharedDatabase>;
+  sink: SmtpSink;
+  /** what each process logged at level error or above */
+  errors: string[][];
+  /** both servers' time: now + the milliseconds written here (they read it at most every 250 ms) */
+  moveTo(serverTime: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Two real server processes on one database (sharedDatabase), one SMTP sink and one clock file, their periodic jobs
+ * every `jobsMs`; started one after the other, so the first migrates and imports the demo and the second finds it done.
+ */
+export async function startTwoServers(opts: { name: string; jobsMs: number; ports?: [number, number]; env?: Record<string, string> }): Promise<TwoServers> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `ce-pass-${opts.name}-`));
+  const clockFile = path.join(dataDir, 'clock-offset');
+  writeFileSync(clockFile, '0');
+  const database = sharedDatabase(dataDir, opts.name);
+  await database.create();
+  const sink = await startSmtpSink();
+  const ports = opts.ports ?? [await freePort(), await freePort()];
+  while (ports[1] === ports[0]) ports[1] = await freePort();
+  const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+  const errors: string[][] = [[], []];
+  const servers: ChildProcess[] = [];
+  const env = { DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLIC_URL: bases[0]!, SMTP_URL: sink.url, PASSWORD_HASH_COST: '10', CLOCK_OFFSET_FILE: clockFile, JOBS_INTERVAL_MS: String(opts.jobsMs), LOG_LEVEL: 'error', ...opts.env };
+  for (const [n, port] of ports.entries()) servers.push(await startServerProcess(port, env, { output: errorLines(errors[n]!) }));
+  return {
+    bases,
+    database,
+    sink,
+    errors,
+    moveTo: (serverTime) => writeFileSync(clockFile, String(serverTime - Date.now())),
+    close: async () => {
+      for (const s of servers) s.kill('SIGKILL');
+      await sink.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
