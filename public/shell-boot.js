@@ -20,6 +20,18 @@ const start = () => {
   }
   import(root.dataset.entry);
 };
-// after the next paint: a frame, then a task; a hidden tab paints nothing, so it starts at once
-requestAnimationFrame(() => setTimeout(start, 0));
+// The pictures the first screen shows at once (the first rows' photos, a sponsor banner among them: loading="eager")
+// come first too: on a slow link they would share it with the scripts, and one of them may be the page's largest
+// paint (/webinars' banner, decision 0028). At most a second: a picture that never comes holds nothing back.
+const pictures = () =>
+  Promise.race([
+    Promise.all(
+      [...root.querySelectorAll('img[loading="eager"]')]
+        .filter((img) => !img.complete)
+        .map((img) => new Promise((resolve) => (img.addEventListener('load', resolve), img.addEventListener('error', resolve)))),
+    ),
+    new Promise((resolve) => setTimeout(resolve, 1000)),
+  ]);
+// after the next paint (a frame, then a task) and those pictures; a hidden tab paints nothing, so it starts at once
+requestAnimationFrame(() => setTimeout(() => void pictures().then(start), 0));
 if (document.visibilityState === 'hidden') start();
