@@ -196,3 +196,21 @@ test('the demo student’s Account page adds up her completed CE', async ({ page
   await expect(facts.locator('div', { hasText: 'Live, Interactive' }).locator('dd')).toHaveText(`${summary.ceLive} CEU`);
   await expect(facts.locator('div', { hasText: 'Total' }).locator('dd')).toHaveText(`${summary.ceTotal} CEU`);
 });
+
+test('a field’s message appearing on its blur does not swallow the press on the button below it @desktop', async ({ page, isMobile }) => {
+  // Typing a bad value and going straight to Create Account: the blur comes first, and its message pushes the
+  // button down while the press is on it. Pressed near its top edge, as a thumb often does.
+  await page.goto('/register');
+  await screenReady(page);
+  await byLabel(page, 'Username').fill('abc');
+  const button = page.getByRole('button', { name: 'Create Account' });
+  await button.scrollIntoViewIfNeeded();
+  const box = (await button.boundingBox())!;
+  const at = { x: box.x + box.width / 2, y: box.y + 3 };
+  if (isMobile) await page.touchscreen.tap(at.x, at.y);
+  else await page.mouse.click(at.x, at.y, { delay: 80 });
+  // the form was submitted: every message is shown and the first field wrong has the focus
+  await expect(page.getByRole('alert').filter({ hasText: 'Correct errors and resubmit.' })).toBeVisible();
+  await expect(fieldError(page, 'Username')).toHaveText('Username has minimum length.');
+  await expect(byLabel(page, 'Title')).toBeFocused();
+});

@@ -34,6 +34,26 @@ interface Submittable<T> {
 
 const anyError = (errors: object) => Object.values(errors).some(Boolean);
 
+// A field's message shows after its blur, but not in the middle of a press: tapping Save right after typing a bad
+// value blurs the field first, and a message appearing then pushes Save down, so the press (hit-tested again where
+// it ends) lands beside it and the form is never submitted. The blur's message waits for the press to end and its
+// click to be handled: with a mouse the blur comes at pointerdown; on a touch screen it comes after pointerup, in
+// the same task as the click, so the next task is after it either way.
+let pressing = false;
+let afterPress: (() => void)[] = [];
+if (typeof document !== 'undefined') {
+  const release = () => {
+    pressing = false;
+    const queued = afterPress;
+    afterPress = [];
+    setTimeout(() => queued.forEach((run) => run()), 0);
+  };
+  document.addEventListener('pointerdown', () => void (pressing = true), true);
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+const whenPressEnds = (run: () => void): void => void (pressing ? afterPress.push(run) : setTimeout(run, 0));
+
 export function useForm<T extends Text<T>>(initial: T, rules: (values: T) => FieldErrors<T>, checks: Partial<Record<keyof T, Check>> = {}) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
@@ -97,7 +117,7 @@ export function useForm<T extends Text<T>>(initial: T, rules: (values: T) => Fie
         setValues((v) => ({ ...v, [k]: value }));
         setServer((s) => ({ ...s, [k]: undefined }));
       },
-      onBlur: () => setTouched((t) => ({ ...t, [k]: true })),
+      onBlur: () => whenPressEnds(() => setTouched((t) => ({ ...t, [k]: true }))),
     }),
     /** the submit handler: refuses with every error shown and the first invalid field focused, or sends the trimmed values */
     submit: (mutation: Submittable<T>) => (event: FormEvent) => {
