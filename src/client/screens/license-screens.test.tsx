@@ -4,6 +4,7 @@
 // marked, and the audit pack for its cycle; a course from elsewhere recorded with a PDF while offline waits on the
 // device with its file, and the list says so.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { LicenseView } from '#shared/api/license';
 import { CONFIRM_WITH_BOARD, SELF_REPORTED } from '#shared/domain/license';
@@ -94,6 +95,26 @@ describe('a license', () => {
 });
 
 describe('CE earned elsewhere, offline', () => {
+  it('keeps the course on the device at once when the phone says it is offline (airplane mode), without waiting on the network', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    onlineManager.setOnline(false);
+    try {
+      await renderAt('/ce-elsewhere/add');
+      fireEvent.change(await screen.findByLabelText(/^Course title/), { target: { value: 'Texas Jurisprudence Assessment' } });
+      fireEvent.change(screen.getByLabelText(/^Provider/), { target: { value: 'TSBDE' } });
+      fireEvent.change(screen.getByLabelText(/^Hours/), { target: { value: '2' } });
+      fireEvent.click(screen.getByRole('radio', { name: /^Self-study/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Record course' }));
+      expect(await screen.findByText(recordedOffline(false))).toBeTruthy();
+      expect(within(await screen.findByRole('region', { name: 'Waiting to be sent' })).getByText('Texas Jurisprudence Assessment')).toBeTruthy();
+      await waitFor(async () => expect((await outbox.list()).map((a) => a.path)).toEqual(['reported-course-add']));
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('keeps the course and its PDF on the device and lists it as waiting', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
