@@ -56,6 +56,15 @@ describe('My license', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it('does not call a license with no rule yet met', async () => {
+    const progress = { ...view.progress, required: null, rules: [], met: true, whatsLeft: [] };
+    answerApi({ 'GET licenses': ok({ status: true, licenses: [{ license: { ...view.license, licenseType: 'other' }, cycle: view.cycle, progress }] }) });
+    await renderAt('/my-license');
+    expect(await screen.findByRole('link', { name: 'Texas · Other' })).toBeTruthy();
+    expect(screen.getByText('No requirements set yet')).toBeTruthy();
+    expect(screen.queryByText('All requirements met')).toBeNull();
+  });
+
   it('invites a student with no license to add one', async () => {
     answerApi({ 'GET licenses': ok({ status: true, licenses: [] }) });
     await renderAt('/my-license');
@@ -65,6 +74,24 @@ describe('My license', () => {
 });
 
 describe('a license', () => {
+  it('gives each thing left a next step: live hours among the webinars when self-study is at its limit, a topic CE Pass does not teach recorded from elsewhere', async () => {
+    const left = { ...view.progress, whatsLeft: [{ ruleId: 1, text: '17 h more, live (self-study is at its limit)', courses: [] }, { ruleId: 3, text: 'A course on CPR/BLS', courses: [] }] };
+    answerApi({ 'GET license': ok({ ...view, progress: left }) });
+    await renderAt('/my-license/7');
+    const region = await screen.findByRole('region', { name: 'What’s left' });
+    expect(within(region).getByRole('link', { name: 'Find a live webinar for 17 h more, live (self-study is at its limit)' }).getAttribute('href')).toBe('/webinars');
+    expect(within(region).getByRole('link', { name: 'Record a course taken elsewhere for A course on CPR/BLS' }).getAttribute('href')).toBe('/ce-elsewhere/add?license=7');
+  });
+
+  it('with no rule yet says there is nothing to measure, not that every requirement is met', async () => {
+    const bare = { ...view, license: { ...view.license, licenseType: 'other' as const }, rules: [], progress: { ...view.progress, required: null, rules: [], met: true, whatsLeft: [] } };
+    answerApi({ 'GET license': ok(bare), 'GET licenses': ok({ status: true, licenses: [{ license: bare.license, cycle: bare.cycle, progress: bare.progress }] }) });
+    await renderAt('/my-license/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Texas · Other' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'What’s left' })).getByText(/^Nothing to measure yet/)).toBeTruthy();
+    expect(screen.queryByText(/every requirement of this cycle is met/)).toBeNull();
+  });
+
   it('shows each rule with its source, the hours earned and counted, what is left, the courses and the audit pack', async () => {
     answerApi({ 'GET license': ok(view) });
     await renderAt('/my-license/7');

@@ -17,8 +17,10 @@ import { reportedCourseProofUrl } from '../features/license/api/get-reported-cou
 import { CourseFacts } from '../features/license/components/course-facts.tsx';
 import { ProgressMeter } from '../features/license/components/progress-meter.tsx';
 import { RuleSourceLine } from '../features/license/components/rule-source.tsx';
-import { describeRule, formatDay, formatHours, licenseName, renewalIn } from '../features/license/format.ts';
+import { describeRule, formatDay, formatHours, licenseName, licenseTypeName, renewalIn } from '../features/license/format.ts';
 import '../styles/license.css';
+
+type WhatsLeftItem = LicenseView['progress']['whatsLeft'][number];
 
 const LOAD_ERROR = 'This license could not be loaded. Try again.';
 
@@ -115,29 +117,56 @@ function Split({ view }: { view: LicenseView }) {
   );
 }
 
+/**
+ * the next step for something left that no CE Pass course was named for: hours are found in the catalogue (live
+ * ones among the webinars, when live hours are what is missing), a topic CE Pass does not teach (a hands-on CPR
+ * course) is taken elsewhere and recorded here
+ */
+function nextStep(item: WhatsLeftItem, view: LicenseView): { href: string; label: string } {
+  const rule = view.rules.find((r) => r.id === item.ruleId);
+  const { cap, earned } = view.progress.selfStudy;
+  const liveNeeded = rule?.kind === 'live-minimum' || (rule?.kind === 'total' && cap !== null && earned >= cap);
+  if (rule?.kind === 'total' && !liveNeeded) return { href: paths.learn(), label: 'Find CE on CE Pass' };
+  if (liveNeeded) return { href: paths.webinars(), label: 'Find a live webinar' };
+  return { href: paths.reportedCourseAdd(view.license.id), label: 'Record a course taken elsewhere' };
+}
+
 function WhatsLeft({ view }: { view: LicenseView }) {
   const left = view.progress.whatsLeft;
   return (
     <section aria-labelledby="left-heading" className="license-section">
       <h2 id="left-heading">What’s left</h2>
-      {left.length === 0 ? (
+      {view.rules.length === 0 ? (
+        // no rule yet is not "every requirement met"
+        <p className="empty">Nothing to measure yet: add your board’s rules below.</p>
+      ) : left.length === 0 ? (
         <p className="empty">Nothing: every requirement of this cycle is met.</p>
       ) : (
         <ul className="left-list">
-          {left.map((item) => (
-            <li key={item.ruleId}>
-              <p className="left-text">{item.text}</p>
-              {item.courses.length > 0 && (
-                <ul className="link-list left-courses" aria-label={`CE Pass courses for: ${item.text}`}>
-                  {item.courses.map((course) => (
-                    <li key={`${course.kind}-${course.hash}`}>
-                      <Link href={courseHref(course)}>{course.title}</Link> <span className="hint">{course.credits} CEU</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
+          {left.map((item) => {
+            const step = item.courses.length === 0 ? nextStep(item, view) : null;
+            return (
+              <li key={item.ruleId}>
+                <p className="left-text">{item.text}</p>
+                {step ? (
+                  <p className="left-courses">
+                    <Link href={step.href} className="text-link">
+                      {step.label}
+                      <span className="visually-hidden"> for {item.text}</span>
+                    </Link>
+                  </p>
+                ) : (
+                  <ul className="link-list left-courses" aria-label={`CE Pass courses for: ${item.text}`}>
+                    {item.courses.map((course) => (
+                      <li key={`${course.kind}-${course.hash}`}>
+                        <Link href={courseHref(course)}>{course.title}</Link> <span className="hint">{course.credits} CEU</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
@@ -178,7 +207,7 @@ function LicensePage({ view }: { view: LicenseView }) {
         <div>
           <dt>License</dt>
           <dd>
-            {license.licenseType}
+            {licenseTypeName(license.licenseType)}
             {license.number && ` · ${license.number}`}
           </dd>
         </div>

@@ -39,7 +39,14 @@ export default function LicensesScreen() {
                     </p>
                     <ProgressMeter progress={progress} id={`license-${license.id}-hours`} />
                     <p className="license-status">
-                      {progress.met ? <span className="pill pill-met">All requirements met</span> : <span className="pill pill-left">{left === 1 ? '1 requirement left' : `${left} requirements left`}</span>}
+                      {/* a license with no rule yet has nothing met: it asks for its board's rules */}
+                      {progress.rules.length === 0 ? (
+                        <span className="pill pill-left">No requirements set yet</span>
+                      ) : progress.met ? (
+                        <span className="pill pill-met">All requirements met</span>
+                      ) : (
+                        <span className="pill pill-left">{left === 1 ? '1 requirement left' : `${left} requirements left`}</span>
+                      )}
                     </p>
                   </li>
                 );

@@ -13,8 +13,11 @@ export const formatDay = (day: string): string => formatDate(`${day}T12:00:00`);
 /** '24 h', '1.5 h', '0.25 h' */
 export const formatHours = (hours: number): string => `${Number(hours.toFixed(2))} h`;
 
+/** a license type as a title says it: 'RDH', 'DDS/DMD', and 'Other' (stored lower-case, as the contract names it) */
+export const licenseTypeName = (type: License['licenseType']): string => (type === 'other' ? 'Other' : type);
+
 /** 'Texas · RDH' */
-export const licenseName = (license: Pick<License, 'jurisdiction' | 'licenseType'>): string => `${license.jurisdiction} · ${license.licenseType}`;
+export const licenseName = (license: Pick<License, 'jurisdiction' | 'licenseType'>): string => `${license.jurisdiction} · ${licenseTypeName(license.licenseType)}`;
 
 /** a rule in plain words, as the progress and the transcript say it (a preset's rule has no id yet) */
 export const describeRule = (rule: RuleFields): string => ruleLabel({ ...rule, id: 0 });
