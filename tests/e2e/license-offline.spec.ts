@@ -13,6 +13,7 @@ const server = ownServerFor(OWN_SERVER_SLOTS.license);
 test.use({ viewport: { width: 390, height: 844 } });
 
 const TITLE = 'Infection Control Update (state-required)';
+const PROVIDER = 'State Dental Association Continuing Education Program of Greater Houston';
 
 test('a course from elsewhere recorded offline with its photo is kept through a reload and recorded once when the server is back', async ({ page, context, playwright }) => {
   test.setTimeout(180_000);
@@ -27,7 +28,8 @@ test('a course from elsewhere recorded offline with its photo is kept through a 
   await offline.goto('/ce-elsewhere/add');
   await screenReady(offline);
   await offline.getByLabel('Course title').fill(TITLE);
-  await offline.getByLabel('Provider').fill('State Dental Association');
+  // a provider's name as long as real ones get: once recorded it wraps, never pushes the row past the phone's edge
+  await offline.getByLabel('Provider').fill(PROVIDER);
   await offline.getByLabel('Hours').fill('2');
   await offline.getByRole('radio', { name: /^Self-study/ }).check();
   await offline.getByRole('checkbox', { name: 'Infection control' }).check();
@@ -59,6 +61,8 @@ test('a course from elsewhere recorded offline with its photo is kept through a 
   const row = offline.getByRole('listitem').filter({ hasText: TITLE });
   await expect(row).toHaveCount(1);
   await expect(row.getByText(SELF_REPORTED, { exact: true })).toBeVisible();
+  await expect(row).toContainText(PROVIDER);
+  expect(await offline.evaluate(() => document.documentElement.scrollWidth), 'the list fits the phone’s width').toBeLessThanOrEqual(390);
   await expect(offline.getByRole('region', { name: 'Waiting to be sent' })).toHaveCount(0);
   const answer = (await (await student.api.get('/api/reported-courses')).json()) as { courses: ReportedCourse[] };
   const recorded = answer.courses.filter((c) => c.title === TITLE);
