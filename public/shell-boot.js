@@ -20,18 +20,24 @@ const start = () => {
   }
   import(root.dataset.entry);
 };
-// The pictures the first screen shows at once (the first rows' photos, a sponsor banner among them: loading="eager")
-// come first too: on a slow link they would share it with the scripts, and one of them may be the page's largest
-// paint (/webinars' banner, decision 0028). At most a second: a picture that never comes holds nothing back.
+// The pictures the first screen shows (the first rows' photos, a sponsor banner among them) load and paint first too:
+// on a slow link they would share it with the scripts, and one of them may be the page's largest paint (/webinars'
+// banner, decision 0028), which must be on screen before React replaces the shell. At most a second: a picture that
+// never comes holds nothing back.
 const pictures = () =>
   Promise.race([
     Promise.all(
-      [...root.querySelectorAll('img[loading="eager"]')]
-        .filter((img) => !img.complete)
+      [...root.querySelectorAll('img')]
+        .filter((img) => !img.complete && img.getBoundingClientRect().top < innerHeight)
         .map((img) => new Promise((resolve) => (img.addEventListener('load', resolve), img.addEventListener('error', resolve)))),
     ),
     new Promise((resolve) => setTimeout(resolve, 1000)),
   ]);
-// after the next paint (a frame, then a task) and those pictures; a hidden tab paints nothing, so it starts at once
-requestAnimationFrame(() => setTimeout(() => void pictures().then(start), 0));
+/** after the next paint: a frame, then a task */
+const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+// a hidden tab paints nothing, so it starts at once
+void painted()
+  .then(pictures)
+  .then(painted)
+  .then(start);
 if (document.visibilityState === 'hidden') start();

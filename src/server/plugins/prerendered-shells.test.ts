@@ -73,12 +73,15 @@ describe('the first screen with its answers', () => {
     writeFileSync(path.join(client, 'index.html'), page('the plain app'));
     writeFileSync(path.join(client, 'shells', 'ondemand.html'), shell('<h1>On-Demand</h1><p>skeleton</p>', preload));
     writeFileSync(path.join(client, 'shells', 'learn.html'), shell('<h1>Learn</h1>'));
+    writeFileSync(path.join(client, 'shells', 'home.html'), shell('<h1>Home</h1><div aria-busy="true">skeleton</div>', '<link rel="preload" as="fetch" crossorigin href="/api/home">'));
     // asks the list as the client would and the version (not a kept read: the server leaves it out); counts renders
     writeFileSync(
       path.join(dir, 'prerender', 'prerender.js'),
       `globalThis.renders = 0;
-export async function renderShell(route) { return route === '/ondemand' ? '<h1>On-Demand</h1><p>skeleton</p>' : '<h1>Learn</h1>'; }
+export async function renderShell(route) { return { '/ondemand': '<h1>On-Demand</h1><p>skeleton</p>', '/home': '<h1>Home</h1><div aria-busy="true">skeleton</div>' }[route] ?? '<h1>Learn</h1>'; }
 export async function renderWithAnswers(route, answer) {
+  // home's lists still loading with their answers in (they wait for the stored session)
+  if (route === '/home') return { markup: '<h1>Home</h1><div aria-busy="true">skeleton</div>', answers: [[['api', 'home', {}], await answer('/api/home')]], urls: ['/api/home'] };
   if (route !== '/ondemand') return null;
   globalThis.renders++;
   const health = await answer('/api/health');
@@ -124,6 +127,12 @@ export async function renderWithAnswers(route, answer) {
     const res = await t2.app.inject({ method: 'GET', url: '/ondemand', headers: { cookie: 'sid=anything' } });
     expect(res.body).toContain('<p>skeleton</p>');
     expect(res.body).toContain(preload);
+    expect(res.body).not.toContain('first-answers');
+  });
+
+  it('a screen still loading with its answers gets the build\'s shell and its preload', async () => {
+    const res = await t2.app.inject({ method: 'GET', url: '/home' });
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/home">');
     expect(res.body).not.toContain('first-answers');
   });
 

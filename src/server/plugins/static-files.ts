@@ -94,9 +94,10 @@ function firstScreens(app: FastifyInstance, clientDir: string, shells: Map<strin
       texts.set(url, text);
       return JSON.parse(text);
     });
-    // the screen shows none of them yet (home waits for the stored session too): the build's shell, whose preload
-    // asks them as fast, and a page that paints sooner without them
-    if (!first || first.markup === template.markup) return { at, texts, sent: null };
+    // the screen still says it is loading (home's lists wait for the stored session too): the build's shell, whose
+    // preload asks them as fast; with them in the page, the app's first commit would render all of home in one long
+    // task (Lighthouse: TBT 400-1000 ms on /home, 250-370 ms with the shell)
+    if (!first || first.markup.includes('aria-busy="true"')) return { at, texts, sent: null };
     // what the client reads before its first render; `<` escaped, so no answer's text can end the script element
     const data = JSON.stringify(first.answers).replace(/</g, '\\u003c');
     let html = template.html.replace(template.markup, () => first.markup).replace('</body>', () => `<script type="application/json" id="first-answers">${data}</script>\n  </body>`);
