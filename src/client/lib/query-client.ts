@@ -55,7 +55,10 @@ export const queryClient = new QueryClient({
     },
     // a write that got no answer is sent again twice, a second apart, with the same Idempotency-Key (lib/api.ts):
     // the server answers a copy with the first answer, so a lost answer costs a second, not a false failure
-    mutations: { retry: shouldRetry, retryDelay: 1000 },
+    // sent whatever the browser says of the network: a write through the outbox is kept on the device at once (in
+    // airplane mode, Query's default 'online' paused it on its spinner, and a closed page lost it), and any other
+    // write fails at once with the connection's words and Try again, instead of waiting unseen to fire later
+    mutations: { retry: shouldRetry, retryDelay: 1000, networkMode: 'always' },
   },
 });
 

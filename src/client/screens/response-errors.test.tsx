@@ -3,6 +3,7 @@
 // answer (no network, a server error) is not a failure to show: it waits in the outbox and is sent again
 // (issue 16), and the screen moves on saying so.
 import { fireEvent, screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { SAVED_ON_DEVICE } from '../lib/messages.ts';
 import { outbox } from '../lib/outbox/index.ts';
@@ -100,6 +101,22 @@ describe('a survey left in the middle', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Question 3/3' })).toBeTruthy();
     expect(calls.filter((c) => c.key === 'POST save-survey-response').map((c) => c.body)).toEqual([expect.objectContaining({ q: 'q2', choices: ['q2n'], sessionHash: 'sess1', isLast: false })]);
+  });
+});
+
+describe('a survey answered with the phone in airplane mode (the browser says offline)', () => {
+  it('keeps the answer on the device at once and moves on, saying so', async () => {
+    answerApi({ 'GET class': ok(afterEval), 'GET survey': ok({ status: true, rowCount: 1, data: [{ hash: 'srv1', sessionHash: 'sess1', answered: [], questions: [{ hash: 'q1', question: 'Useful?', type: 'yesno', buttons: [{ hash: 'q1y', label: 'Yes' }, { hash: 'q1n', label: 'No' }] }], submit: { label: 'Finish' } }] }), 'POST save-survey-response': failures.offline });
+    await renderAt('/survey/perio101');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Yes' }));
+    onlineManager.setOnline(false);
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+      expect(await findText(SAVED_ON_DEVICE)).toBeTruthy();
+      expect(await pendingPaths()).toEqual([['save-survey-response', 'pending']]);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });
 

@@ -30,7 +30,8 @@ export default function SurveyScreen() {
   if (!studentData) return <StaleSession />;
   const detour = classStepDetour('survey', classObj.hash, studentData);
   if (detour) return <DetourRedirect {...detour} />;
-  if (!survey.isSuccess || !waiting.isSuccess)
+  // what waits on the device is read afresh on every mount: an answer kept a moment ago is in it
+  if (!survey.isSuccess || !waiting.isSuccess || !waiting.isFetchedAfterMount)
     return (
       <Screen title="Survey">
         {survey.isSuccess ? <QueryState query={waiting} errorFallback={LOAD_ERROR} /> : <QueryState query={survey} errorFallback={LOAD_ERROR} />}
