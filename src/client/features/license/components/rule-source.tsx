@@ -16,7 +16,8 @@ export function RuleSourceLine({ source, edited = false }: { source: RuleSource;
         , checked {formatDay(source.checkedOn)}
         {source.secondary && <span className="pill pill-secondary">Secondary source</span>}
       </p>
-      <p className="rule-confirm">
+      {/* said with every rule, loudest where the source is not the board's own: five bold lines read as a warning */}
+      <p className={source.secondary ? 'rule-confirm-secondary' : undefined}>
         {CONFIRM_WITH_BOARD}
         {source.secondary ? ': this comes from a secondary source, not the board’s own rules.' : '.'}
         {edited && ' You changed this rule: a later update of the preset leaves it as you set it.'}
