@@ -121,6 +121,20 @@ describe('a license', () => {
   });
 });
 
+describe('CE earned elsewhere', () => {
+  it('asks before removing a course, with the focus on keeping it, and says the course was removed', async () => {
+    const course = { id: 5, title: 'BLS Provider Renewal', provider: 'American Red Cross', date: '2026-11-20', hours: 4, format: 'live' as const, topics: ['cpr-bls' as const], otherTopics: [], agdCode: null, proof: null, createdAt: '2026-11-21T10:00:00.000Z' };
+    let courses = [course];
+    answerApi({ 'GET reported-courses': () => ok({ status: true, courses }), 'POST reported-course-remove': () => ((courses = []), ok({ status: true })) });
+    await renderAt('/ce-elsewhere');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove BLS Provider Renewal' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep it' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Remove for good/ }));
+    expect((await screen.findByText('Removed from your record: BLS Provider Renewal.')).closest('[role=status]')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove BLS Provider Renewal' })).toBeNull());
+  });
+});
+
 describe('CE earned elsewhere, offline', () => {
   it('keeps the course on the device at once when the phone says it is offline (airplane mode), without waiting on the network', async () => {
     vi.stubGlobal('fetch', async () => {

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { ReportedCourse } from '#shared/api/license';
 import { SELF_REPORTED } from '#shared/domain/license';
-import { MutationError } from '../components/ui/alert.tsx';
+import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { paths } from '../config/paths.ts';
@@ -19,9 +19,9 @@ import '../styles/license.css';
 
 const LOAD_ERROR = 'Your courses could not be loaded. Try again.';
 
-function CourseRow({ course }: { course: ReportedCourse }) {
+function CourseRow({ course, onRemoved }: { course: ReportedCourse; onRemoved: (title: string) => void }) {
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({ mutationFn: () => removeReportedCourse(course.id) });
+  const remove = useMutation({ mutationFn: () => removeReportedCourse(course.id), onSuccess: () => onRemoved(course.title) });
   return (
     <li className="entry">
       <CourseFacts course={course} selfReported />
@@ -38,7 +38,8 @@ function CourseRow({ course }: { course: ReportedCourse }) {
             <button type="button" className="button button-danger button-small" disabled={remove.isPending} onClick={() => remove.mutate()}>
               Remove for good<span className="visually-hidden">: {course.title}</span>
             </button>
-            <button type="button" className="button button-secondary button-small" onClick={() => setConfirming(false)}>
+            {/* the Remove button it replaces held the focus; the safe answer takes it, not the page */}
+            <button type="button" className="button button-secondary button-small" autoFocus onClick={() => setConfirming(false)}>
               Keep it
             </button>
           </>
@@ -55,6 +56,8 @@ function CourseRow({ course }: { course: ReportedCourse }) {
 
 export default function ReportedCoursesScreen() {
   const courses = useReportedCourses();
+  // the row goes with the course: said here, so the removal is not silent (and a screen reader hears it)
+  const [removed, setRemoved] = useState<string | null>(null);
   // (the store's own list selected, then filtered: a new array from the selector would render without end)
   const waiting = useOutboxView((s) => s.pending).filter((a) => a.path === 'reported-course-add');
   return (
@@ -65,6 +68,11 @@ export default function ReportedCoursesScreen() {
           Record a course
         </Link>
       </div>
+      {removed && (
+        <Alert tone="success" dismissible onDismiss={() => setRemoved(null)}>
+          Removed from your record: {removed}.
+        </Alert>
+      )}
       {waiting.length > 0 && (
         <section aria-labelledby="waiting-heading">
           <h2 id="waiting-heading">Waiting to be sent</h2>
@@ -85,7 +93,7 @@ export default function ReportedCoursesScreen() {
           ) : (
             <ul className="entry-list">
               {list.map((c) => (
-                <CourseRow key={c.id} course={c} />
+                <CourseRow key={c.id} course={c} onRemoved={setRemoved} />
               ))}
             </ul>
           )
