@@ -82,9 +82,6 @@ export default function ReportedCourseAddScreen() {
       ),
     // never again by itself: the outbox already keeps and resends it (a second submit would be a second course)
     retry: false,
-    // run even when the phone says it is offline (airplane mode): the outbox keeps it on the device at once and says
-    // so; Query's default would pause the mutation on 'Recording…' and lose it with the page
-    networkMode: 'always',
     onSuccess: (outcome) => {
       showNotice(outcome.kind === 'pending' ? recordedOffline(proof !== null) : RECORDED, 'success');
       navigate(back);
