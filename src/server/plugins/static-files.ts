@@ -51,7 +51,14 @@ const KEEP_MS = 5000;
 function firstScreens(app: FastifyInstance, clientDir: string, shells: Map<string, string>, sharedReads: readonly string[]) {
   const moduleFile = path.join(clientDir, '..', 'prerender', 'prerender.js');
   if (!existsSync(moduleFile)) return null;
-  let renderer: Promise<Renderer> | null = null;
+  // loaded at the first page asked, once; a module that cannot load (its packages missing) is said once in the log,
+  // and the shells are sent as built from then on
+  let renderer: Promise<Renderer | null> | null = null;
+  const loadRenderer = () =>
+    (renderer ??= (import(pathToFileURL(moduleFile).href) as Promise<Renderer>).catch((err: unknown) => {
+      app.log.error({ err }, 'the prerender module did not load: the shells are sent as built');
+      return null;
+    }));
   /** per route: the shell's text and the markup the build put in it, to be replaced */
   const templates = new Map<string, Promise<{ html: string; markup: string } | null>>();
   const pages = new Map<string, Page>();
@@ -82,10 +89,10 @@ function firstScreens(app: FastifyInstance, clientDir: string, shells: Map<strin
   };
 
   async function render(route: string): Promise<Page> {
-    const r = await (renderer ??= import(pathToFileURL(moduleFile).href) as Promise<Renderer>);
-    const template = await templateOf(route, r);
+    const r = await loadRenderer();
     const texts = new Map<string, string>();
     const at = Date.now();
+    const template = r && (await templateOf(route, r));
     if (!template) return { at, texts, sent: null };
     const first = await r.renderWithAnswers(route, async (url) => {
       if (!inPage(url)) return undefined;
