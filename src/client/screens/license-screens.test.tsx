@@ -136,20 +136,20 @@ describe('CE earned elsewhere', () => {
 });
 
 describe('CE earned elsewhere, offline', () => {
-  it('keeps the course on the device at once when the phone says it is offline (airplane mode), without waiting on the network', async () => {
-    vi.stubGlobal('fetch', async () => {
-      throw new TypeError('Failed to fetch');
-    });
+  it('keeps the course on the device at once when the phone says it is offline (airplane mode), and the license it was recorded from lists it as waiting', async () => {
+    answerApi({ 'GET license': ok(view), 'POST reported-course-add': failures.offline });
     onlineManager.setOnline(false);
     try {
-      await renderAt('/ce-elsewhere/add');
+      await renderAt('/ce-elsewhere/add?license=7');
       fireEvent.change(await screen.findByLabelText(/^Course title/), { target: { value: 'Texas Jurisprudence Assessment' } });
       fireEvent.change(screen.getByLabelText(/^Provider/), { target: { value: 'TSBDE' } });
       fireEvent.change(screen.getByLabelText(/^Hours/), { target: { value: '2' } });
       fireEvent.click(screen.getByRole('radio', { name: /^Self-study/ }));
       fireEvent.click(screen.getByRole('button', { name: 'Record course' }));
       expect(await screen.findByText(recordedOffline(false))).toBeTruthy();
-      expect(within(await screen.findByRole('region', { name: 'Waiting to be sent' })).getByText('Texas Jurisprudence Assessment')).toBeTruthy();
+      const courses = await screen.findByRole('region', { name: 'Courses in this cycle' });
+      const waiting = await within(courses).findByRole('region', { name: 'Waiting to be sent' });
+      expect(within(waiting).getByText('Texas Jurisprudence Assessment')).toBeTruthy();
       await waitFor(async () => expect((await outbox.list()).map((a) => a.path)).toEqual(['reported-course-add']));
     } finally {
       onlineManager.setOnline(true);

@@ -17,6 +17,7 @@ import { reportedCourseProofUrl } from '../features/license/api/get-reported-cou
 import { CourseFacts } from '../features/license/components/course-facts.tsx';
 import { ProgressMeter } from '../features/license/components/progress-meter.tsx';
 import { RuleSourceLine } from '../features/license/components/rule-source.tsx';
+import { WaitingCourses } from '../features/license/components/waiting-courses.tsx';
 import { describeRule, formatDay, formatHours, licenseName, licenseTypeName, renewalIn } from '../features/license/format.ts';
 import '../styles/license.css';
 
@@ -239,6 +240,7 @@ function LicensePage({ view }: { view: LicenseView }) {
 
       <section aria-labelledby="courses-heading" className="license-section">
         <h2 id="courses-heading">Courses in this cycle</h2>
+        {cycle.current && <WaitingCourses level={3} />}
         {inCycle.length === 0 ? <p className="empty">No courses in this cycle yet.</p> : <ul className="entry-list">{inCycle.map((e) => <EntryRow key={`${e.source}-${e.id}-${e.certificateCode ?? ''}-${e.title}`} entry={e} />)}</ul>}
         <Link href={paths.reportedCourseAdd(license.id)} className="button button-secondary">
           Record CE earned elsewhere

@@ -10,11 +10,11 @@ import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { paths } from '../config/paths.ts';
-import { useOutboxView } from '../lib/outbox/index.ts';
 import { reportedCourseProofUrl } from '../features/license/api/get-reported-course-proof.ts';
 import { useReportedCourses } from '../features/license/api/get-reported-courses.ts';
 import { removeReportedCourse } from '../features/license/api/reported-course-remove.ts';
 import { CourseFacts } from '../features/license/components/course-facts.tsx';
+import { useWaitingCourses, WaitingCourses } from '../features/license/components/waiting-courses.tsx';
 import '../styles/license.css';
 
 const LOAD_ERROR = 'Your courses could not be loaded. Try again.';
@@ -56,10 +56,9 @@ function CourseRow({ course, onRemoved }: { course: ReportedCourse; onRemoved: (
 
 export default function ReportedCoursesScreen() {
   const courses = useReportedCourses();
+  const waiting = useWaitingCourses();
   // the row goes with the course: said here, so the removal is not silent (and a screen reader hears it)
   const [removed, setRemoved] = useState<string | null>(null);
-  // (the store's own list selected, then filtered: a new array from the selector would render without end)
-  const waiting = useOutboxView((s) => s.pending).filter((a) => a.path === 'reported-course-add');
   return (
     <Screen refresh title="CE earned elsewhere">
       <p className="lead">Courses you took with other providers, labelled {SELF_REPORTED.toLowerCase()}.</p>
@@ -73,19 +72,7 @@ export default function ReportedCoursesScreen() {
           Removed from your record: {removed}.
         </Alert>
       )}
-      {waiting.length > 0 && (
-        <section aria-labelledby="waiting-heading">
-          <h2 id="waiting-heading">Waiting to be sent</h2>
-          <ul className="entry-list">
-            {waiting.map((a) => (
-              <li key={a.id} className="entry">
-                <p className="entry-title">{(a.body as { title?: string }).title}</p>
-                <p className="hint">Saved on this device{a.file ? ' with its proof' : ''}: sent when you are back online.</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <WaitingCourses />
       <QueryState query={courses} errorFallback={LOAD_ERROR} loadingLabel="Loading your courses…">
         {({ courses: list }) =>
           list.length === 0 ? (
