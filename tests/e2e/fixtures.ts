@@ -112,8 +112,13 @@ export async function expectTapTargets(page: Page, label: string): Promise<void>
   expect(offenders, `tap targets of at least ${MIN_TARGET}×${MIN_TARGET} px on ${label}`).toEqual([]);
 }
 
-/** the screen has finished loading: its h1 is visible and no loading indicator remains */
+/**
+ * The screen has finished loading: the app has taken over a prerendered page (decisions 0024, 0028: its shell, and
+ * for a visitor its first rows, are in the HTML before any script, and React replaces them), its h1 is visible and
+ * no loading indicator remains.
+ */
 export async function screenReady(page: Page): Promise<void> {
+  await expect(page.locator('.app[data-prerendered]')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
 }
