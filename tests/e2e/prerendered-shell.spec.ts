@@ -140,3 +140,19 @@ test.describe('a logged-in student', () => {
     expect(await layoutShiftSum(page)).toBeLessThanOrEqual(0.05);
   });
 });
+
+test('rows scrolled before the app takes over stay where the student scrolled them', async ({ page }) => {
+  // the app's scripts come late, as on a slow phone link (the server's own files, held back for a moment)
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/ondemand');
+  await expect(page.locator('main .row:not(.row-skeleton)').first()).toBeVisible();
+  await expect(page.locator('.app[data-prerendered]')).toHaveCount(1);
+  await page.mouse.wheel(0, 900);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await screenReady(page);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+});

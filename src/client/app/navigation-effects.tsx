@@ -8,6 +8,9 @@ import { reportPageView } from '../features/support/api/page-view.ts';
 const positions = new Map<string, number>();
 const currentKey = () => `${window.location.pathname}${window.location.search}`;
 let lastReported: string | null = null;
+// the page as loaded keeps its scroll: over a prerendered page (decisions 0024, 0028) the student may have scrolled
+// the rows in the HTML before the app took over, and the top is where a page loads anyway
+let loaded = false;
 
 if (typeof window !== 'undefined') {
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
@@ -59,6 +62,10 @@ export function NavigationEffects() {
     if (path !== lastReported) {
       lastReported = path;
       reportPageView(path);
+    }
+    if (!loaded) {
+      loaded = true;
+      return undefined;
     }
     if (navigationWasPop()) return restoreScroll(positions.get(currentKey()) ?? 0);
     window.scrollTo(0, 0);
