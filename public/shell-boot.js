@@ -20,6 +20,96 @@ const start = () => {
   }
   import(root.dataset.entry);
 };
+
+// The takeover window: the shell (and a visitor's first rows, decision 0028) is on screen before the app runs, and
+// React then replaces that markup with its own. What the student does meanwhile is not lost: a tap on a link or a
+// button is held and done again on the app's same element once it is there (so the app's own handler runs: a
+// featured item's click is logged, a sponsor banner opens its dialog), and text typed in a field is put in the
+// app's field, with the focus and the caret. Elements are matched by what they are and say, not by position:
+// the wide layout's markup is not the phone's.
+const shell = () => root.querySelector('.app[data-prerendered]');
+const keyOf = (el) =>
+  [el.tagName, el.getAttribute('href'), el.getAttribute('type'), el.getAttribute('name'), el.getAttribute('aria-label'), el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' ? el.getAttribute('placeholder') : el.textContent.trim()].join('|');
+/** where to find `el` again: its key, and which of the elements with that key it is */
+const placeOf = (el) => {
+  const key = keyOf(el);
+  return { key, tag: el.tagName, nth: [...root.querySelectorAll(el.tagName)].filter((e) => keyOf(e) === key).indexOf(el) };
+};
+const find = ({ key, tag, nth }) => [...root.querySelectorAll(tag)].filter((e) => keyOf(e) === key)[nth] ?? null;
+let tap = null;
+let submitted = null;
+let focused = null;
+const typed = new Map();
+const hold = (event, what) => {
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  // the student is waiting for the app: no reason left to let the pictures go first
+  start();
+  return placeOf(what);
+};
+const onClick = (event) => {
+  const el = event.target instanceof Element && event.target.closest('a[href], button, summary');
+  // an anchor on the page (the skip link) needs no app
+  if (!el || !shell()?.contains(el) || el.getAttribute('href')?.startsWith('#')) return;
+  tap = { ...hold(event, el), href: el.tagName === 'A' ? el.href : null };
+  // an app that never comes (its scripts failed to load) does not keep a link from opening as a page
+  const held = tap;
+  setTimeout(() => {
+    if (tap === held && shell() && held.href) location.assign(held.href);
+  }, 10_000);
+};
+const onSubmit = (event) => {
+  if (shell()?.contains(event.target)) submitted = hold(event, event.target);
+};
+const onInput = (event) => {
+  if (shell()?.contains(event.target)) typed.set(event.target, placeOf(event.target));
+  start();
+};
+const onFocus = (event) => {
+  if (shell()?.contains(event.target)) focused = event.target;
+};
+addEventListener('click', onClick, true);
+addEventListener('submit', onSubmit, true);
+addEventListener('input', onInput, true);
+addEventListener('focusin', onFocus, true);
+const takenOver = () => {
+  removeEventListener('click', onClick, true);
+  removeEventListener('submit', onSubmit, true);
+  removeEventListener('input', onInput, true);
+  removeEventListener('focusin', onFocus, true);
+  for (const [old, place] of typed) {
+    const field = find(place);
+    if (!field || field.value === old.value) continue;
+    // as typing does it, so the app's own change handler takes the text (React reads the native setter's value)
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value').set.call(field, old.value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    if (old === focused) {
+      field.focus({ preventScroll: true });
+      try {
+        field.setSelectionRange(old.selectionStart, old.selectionEnd);
+      } catch {
+        // (a field type without a caret)
+      }
+    }
+  }
+  const form = submitted && find(submitted);
+  if (form) form.requestSubmit();
+  const held = tap;
+  tap = null;
+  const el = held && find(held);
+  if (el) el.click();
+  // not in the app's first screen (a student's rows come after it): the link opens as a page would
+  else if (held?.href) location.assign(held.href);
+};
+if (shell()) {
+  const watch = new MutationObserver(() => {
+    if (shell()) return;
+    watch.disconnect();
+    takenOver();
+  });
+  // React's first commit empties #root and puts its own markup in
+  watch.observe(root, { childList: true });
+}
 // The pictures the first screen shows (the first rows' photos, a sponsor banner among them) load and paint first too:
 // on a slow link they would share it with the scripts, and one of them may be the page's largest paint (/webinars'
 // banner, decision 0028), which must be on screen before React replaces the shell. At most a second: a picture that

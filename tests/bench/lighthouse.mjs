@@ -1,6 +1,7 @@
 // `npm run lighthouse`: Lighthouse mobile (simulated slow 4G) on six screens of the built app and on the bare
 // React floor page served by the same server, in one run; reports in test-results/lighthouse/. Never in `npm test`.
 //
+// LIGHTHOUSE_RUNS and LIGHTHOUSE_PAGES (slugs: home, ondemand, podcasts, webinars, classroom, episode, floor) narrow it.
 // Median run by Performance score of RUNS (3) runs per page, taken round-robin (run 1 of every page, then
 // run 2, …) so a noisy minute on this shared 2-core machine spreads over all pages instead of one. Runs are
 // sequential, each in a fresh headless Chromium, so nothing cached survives from one run to the next.
@@ -70,7 +71,10 @@ try {
     { name: 'classroom', url: `${app.base}/classroom/${cls.hash}` },
     { name: 'episode', url: `${app.base}/podcast/${episode.podcastShowHash}/${episode.hash}` },
     { name: 'floor (bare React)', url: `${floor.base}/`, floor: true },
-  ].map((p) => ({ ...p, slug: p.floor ? 'floor' : p.name.replace(/^\//, '').replace(/\W+/g, '-'), runs: [] }));
+  ]
+    .map((p) => ({ ...p, slug: p.floor ? 'floor' : p.name.replace(/^\//, '').replace(/\W+/g, '-'), runs: [] }))
+    // LIGHTHOUSE_PAGES=home,floor measures those alone (comma-separated slugs), for a quick look at one change
+    .filter((p) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(p.slug));
 
   const total = RUNS * pages.length;
   let done = 0;

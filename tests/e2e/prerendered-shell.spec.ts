@@ -4,7 +4,7 @@
 // never leaves the page (no loading fallback in its place), rows once shown never give way to a skeleton, and the
 // list's data is fetched once, by the preload, or not at all when the page brought it.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, newStudent, screenReady, test } from './fixtures.ts';
+import { demo, expect, expectAccessible, logIn, newStudent, screenReady, test } from './fixtures.ts';
 
 // `rows`: a visitor's HTML holds the first page of rows (home's lists wait for the stored session: its skeleton)
 const SCREENS = [
@@ -155,4 +155,60 @@ test('rows scrolled before the app takes over stay where the student scrolled th
   const scrolled = await page.evaluate(() => window.scrollY);
   await screenReady(page);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+});
+
+/** the app's scripts come late, as on a slow phone link (the server's own files, held back for a moment) */
+const lateScripts = (page: Page) =>
+  page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+
+/** the bodies the page posts to `path` (a route, not a listener: Chromium shows a fetch's body to an interception only) */
+async function posted(page: Page, path: string): Promise<unknown[]> {
+  const bodies: unknown[] = [];
+  await page.route(`**/api/${path}`, async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await route.continue();
+  });
+  return bodies;
+}
+
+test.describe('before the app takes over a visitor’s rows', () => {
+  test.beforeEach(async ({ page }) => {
+    await lateScripts(page);
+  });
+
+  test('a tap on the featured item opens it once the app is there, with its click logged', async ({ page }) => {
+    const clicks = await posted(page, 'featuredcontent-click');
+    const cls = demo.classes.find((c) => c.hash === demo.featured.class)!;
+    await page.goto('/ondemand');
+    await expect(page.locator('.app[data-prerendered]')).toHaveCount(1);
+    await page.getByRole('main').getByRole('link', { name: cls.title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/classroom/${cls.hash}$`));
+    await expect(page.getByRole('heading', { level: 1, name: cls.title })).toBeVisible();
+    expect(clicks).toEqual([{ t: 36, h: cls.hash }]);
+  });
+
+  test('a tap on a sponsor banner opens its dialog once the app is there, with the click recorded', async ({ page }) => {
+    const events = (await posted(page, 'ad-event')) as { a: number; e: number }[];
+    const adId = (await (await page.request.get('/api/ondemand?page=0')).json()).mobileAds.banners[0].adId as number;
+    await page.goto('/ondemand');
+    await expect(page.locator('.app[data-prerendered]')).toHaveCount(1);
+    await page.locator('main button.ad-banner').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect.poll(() => events.filter((e) => e.a === adId && e.e === 2).length).toBe(1);
+  });
+
+  test('a keyword typed in the search field is kept in the app’s field, with the focus, and searched', async ({ page }) => {
+    await page.goto('/ondemand');
+    await expect(page.locator('.app[data-prerendered]')).toHaveCount(1);
+    const field = page.getByRole('searchbox', { name: 'Search' });
+    await field.click();
+    await page.keyboard.type('perio');
+    await screenReady(page);
+    await expect(field).toHaveValue('perio');
+    await expect(field).toBeFocused();
+    await expect(page).toHaveURL(/[?&]q=perio\b/);
+  });
 });
