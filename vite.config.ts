@@ -2,12 +2,27 @@
 // the web app manifest, the /api and /media proxy, and the version shown in the footer.
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { transformSync } from 'esbuild';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string; build?: number | string };
 
 const backend = 'http://localhost:8080';
+
+/**
+ * src/client/shell-boot.js as /shell-boot.js, minified: the one script a prerendered shell loads itself (decision
+ * 0024), on the first screen's path, so its comments are not sent; not a module of the app's graph (it must run
+ * before the entry is even asked for, and keep its name, which the shells name)
+ */
+const shellBoot = (): Plugin => ({
+  name: 'ce-pass-shell-boot',
+  apply: 'build',
+  generateBundle() {
+    const source = readFileSync(new URL('./src/client/shell-boot.js', import.meta.url), 'utf8');
+    this.emitFile({ type: 'asset', fileName: 'shell-boot.js', source: transformSync(source, { loader: 'js', minify: true, target: 'es2020' }).code });
+  },
+});
 
 export default defineConfig({
   define: {
@@ -16,6 +31,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    shellBoot(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

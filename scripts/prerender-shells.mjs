@@ -54,7 +54,7 @@ for (const shell of SHELLS) {
 
   const { js, css } = closure(shell.source);
   if (js.length === 0) throw new Error(`${shell.route}: ${shell.source} is not in the build's manifest`);
-  // the app's scripts start once the shell has painted (public/shell-boot.js): the entry and the screen's chunks
+  // the app's scripts start once the shell has painted (src/client/shell-boot.js): the entry and the screen's chunks
   // are named on #root for it, and nothing of them is fetched before that paint
   const chunks = js.filter((f) => !linked(f)).map((f) => `/${f}`);
   const head = [

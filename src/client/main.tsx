@@ -1,6 +1,6 @@
 // Entry point: styles, the install offer's listeners (before React mounts, so an early
 // beforeinstallprompt is never missed), then the React app in #root. Over a prerendered shell (decision 0024;
-// public/shell-boot.js loads this file once the shell has painted), the screen it names is loaded first, so
+// src/client/shell-boot.js, served as /shell-boot.js, loads this file once the shell has painted), the screen it names is loaded first, so
 // React's first commit replaces the shell with the same heading and skeleton, not the route's loading fallback.
 // A visitor's shell may hold the screen's first rows too (decision 0028): their answers come in the page, and are in
 // the query cache before that first commit, so it shows the same rows and asks for nothing.

@@ -95,7 +95,7 @@ export function captureInstallEvents(): void {
     event.preventDefault();
     useInstallStore.setState({ offer: event as BeforeInstallPromptEvent });
   });
-  // under a prerendered shell the app starts after the first paint; public/shell-boot.js kept an offer made before
+  // under a prerendered shell the app starts after the first paint; shell-boot.js kept an offer made before
   const early = window as Window & { __earlyInstallPrompt?: BeforeInstallPromptEvent };
   if (early.__earlyInstallPrompt) {
     useInstallStore.setState({ offer: early.__earlyInstallPrompt });
