@@ -79,9 +79,16 @@ test('the demo student tracks her Texas RDH renewal: preset rules with sources, 
     await expect(item).toContainText(`checked ${formatDay(source.checkedOn)}`);
     await expect(item).toContainText(CONFIRM_WITH_BOARD);
   }
-  // the CPR/BLS rule is missing before the course from elsewhere
+  // the CPR/BLS rule is missing before the course from elsewhere; the total, with her certificates toward it, is partly met
   const bls = rules.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^CPR\/BLS/ }) });
   await expect(bls.getByText('Missing', { exact: true })).toBeVisible();
+  const totalRule = rules.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '24 h in the cycle' }) });
+  await expect(totalRule.getByText('Partly met', { exact: true })).toBeVisible();
+  await expect(totalRule).toContainText(`Partly met ${before.progress.counted} of 24 h`);
+  // what's left says what the hours are for
+  const left = page.getByRole('region', { name: 'What’s left' });
+  await expect(left.getByText(`${formatHours(24 - before.progress.counted)} more CE in this cycle`, { exact: true })).toBeVisible();
+  await expect(left.getByText('A course on CPR/BLS, any length', { exact: true })).toBeVisible();
   await expect(page.getByText(`${formatHours(before.progress.counted)} of ${formatHours(24)} counted`)).toBeVisible();
   await expectAccessible(page, 'a license from the Texas preset');
 
@@ -111,6 +118,7 @@ test('the demo student tracks her Texas RDH renewal: preset rules with sources, 
   const capped = before.progress.counted - (selfStudy - cap);
   await expect(counts(page, 'Total')).toHaveText(formatHours(capped));
   await expect(page.getByText(`${formatHours(capped)} of ${formatHours(24)} counted`)).toBeVisible();
+  await expect(left.getByText(`${formatHours(24 - capped)} more CE in this cycle, all live: self-study is at its limit`, { exact: true })).toBeVisible();
 
   // ---- a CPR course taken elsewhere, with a photo from the phone's camera
   await page.getByRole('link', { name: 'Record CE earned elsewhere' }).click();
@@ -133,6 +141,7 @@ test('the demo student tracks her Texas RDH renewal: preset rules with sources, 
   await screenReady(page);
   await expect(page.getByText(/^Recorded as self-reported\./)).toBeVisible();
   await expect(bls.getByText('Met', { exact: true })).toBeVisible();
+  await expect(left.getByText(/^A course on CPR\/BLS/)).toHaveCount(0);
   await expect(earned(page, 'Live')).toHaveText(formatHours(before.progress.live.earned + 4));
   await expect(counts(page, 'Total')).toHaveText(formatHours(capped + 4));
   const course = page.getByRole('region', { name: 'Courses in this cycle' }).getByRole('listitem').filter({ hasText: CPR.title });

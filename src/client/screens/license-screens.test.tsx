@@ -38,13 +38,13 @@ const view: LicenseView = {
     live: { earned: 4, counted: 4 },
     selfStudy: { earned: 6.5, counted: 3, cap: 3 },
     rules: [
-      { ruleId: 1, kind: 'total', label: '24 h in the cycle', required: 24, counted: 7, met: false },
-      { ruleId: 2, kind: 'self-study-maximum', label: 'At most 3 h self-study', required: 3, counted: 3, met: true },
-      { ruleId: 3, kind: 'topic', label: 'CPR/BLS', required: 0, counted: 4, met: true },
+      { ruleId: 1, kind: 'total', label: '24 h in the cycle', required: 24, counted: 7, met: false, status: 'partly-met' },
+      { ruleId: 2, kind: 'self-study-maximum', label: 'At most 3 h self-study', required: 3, counted: 3, met: true, status: 'met' },
+      { ruleId: 3, kind: 'topic', label: 'CPR/BLS', required: 0, counted: 4, met: true, status: 'met' },
     ],
     met: false,
     daysToRenewal: 365,
-    whatsLeft: [{ ruleId: 1, text: '17 h more', courses: [{ kind: 'class', hash: 'perio-101', show: null, title: 'Perio Staging Today', credits: 2 }, { kind: 'podcast', hash: 'ep-9', show: 'show-3', title: 'Perio on the Go', credits: 1 }] }],
+    whatsLeft: [{ ruleId: 1, text: '17 h more CE in this cycle', courses: [{ kind: 'class', hash: 'perio-101', show: null, title: 'Perio Staging Today', credits: 2 }, { kind: 'podcast', hash: 'ep-9', show: 'show-3', title: 'Perio on the Go', credits: 1 }] }],
   },
 };
 
@@ -75,12 +75,32 @@ describe('My license', () => {
 
 describe('a license', () => {
   it('gives each thing left a next step: live hours among the webinars when self-study is at its limit, a topic CE Pass does not teach recorded from elsewhere', async () => {
-    const left = { ...view.progress, whatsLeft: [{ ruleId: 1, text: '17 h more, live (self-study is at its limit)', courses: [] }, { ruleId: 3, text: 'A course on CPR/BLS', courses: [] }] };
+    const left = { ...view.progress, whatsLeft: [{ ruleId: 1, text: '17 h more CE in this cycle, all live: self-study is at its limit', courses: [] }, { ruleId: 3, text: 'A course on CPR/BLS, any length', courses: [] }] };
     answerApi({ 'GET license': ok({ ...view, progress: left }) });
     await renderAt('/my-license/7');
     const region = await screen.findByRole('region', { name: 'What’s left' });
-    expect(within(region).getByRole('link', { name: 'Find a live webinar for 17 h more, live (self-study is at its limit)' }).getAttribute('href')).toBe('/webinars');
-    expect(within(region).getByRole('link', { name: 'Record a course taken elsewhere for A course on CPR/BLS' }).getAttribute('href')).toBe('/ce-elsewhere/add?license=7');
+    expect(within(region).getByRole('link', { name: 'Find a live webinar for 17 h more CE in this cycle, all live: self-study is at its limit' }).getAttribute('href')).toBe('/webinars');
+    expect(within(region).getByRole('link', { name: 'Record a course taken elsewhere for A course on CPR/BLS, any length' }).getAttribute('href')).toBe('/ce-elsewhere/add?license=7');
+  });
+
+  it('tells a rule with nothing toward it (Missing) from one partly met and one met', async () => {
+    const infection = { id: 4, kind: 'topic' as const, hours: 2, percent: null, topic: 'infection-control' as const, otherTopic: null, everyYears: null, note: null, preset: null, edited: false };
+    const ethics = { ...infection, id: 5, topic: 'ethics-jurisprudence' as const };
+    const progress = {
+      ...view.progress,
+      rules: [
+        ...view.progress.rules,
+        { ruleId: 4, kind: 'topic' as const, label: 'Infection control: 2 h', required: 2, counted: 0, met: false, status: 'missing' as const },
+        { ruleId: 5, kind: 'topic' as const, label: 'Ethics or jurisprudence: 2 h', required: 2, counted: 1.5, met: false, status: 'partly-met' as const },
+      ],
+    };
+    answerApi({ 'GET license': ok({ ...view, rules: [...view.rules, infection, ethics], progress }) });
+    await renderAt('/my-license/7');
+    const rules = await screen.findByRole('region', { name: 'Requirements' });
+    const standing = (title: string) => within(rules).getByRole('heading', { name: title }).closest('li')!.querySelector('.rule-status')!.textContent;
+    expect(standing('Infection control: 2 h')).toBe('Missing 0 of 2 h');
+    expect(standing('Ethics or jurisprudence: 2 h')).toBe('Partly met 1.5 of 2 h');
+    expect(standing('CPR/BLS')).toBe('Met 4 h on this topic');
   });
 
   it('with no rule yet says there is nothing to measure, not that every requirement is met', async () => {
@@ -104,6 +124,9 @@ describe('a license', () => {
     expect(within(rules).getByText('Hands-on only.')).toBeTruthy();
     expect(rules.textContent).toContain('Met 4 h on this topic');
     expect(rules.textContent).toContain('3 h counted of at most 3 h');
+    // some hours toward the total, fewer than it asks: partly met, with what counts of what is asked
+    expect(rules.textContent).toContain('Partly met 7 of 24 h');
+    expect(rules.textContent).not.toContain('Missing');
     // earned beside what counts: the self-study cap applied
     const selfStudy = screen.getByRole('rowheader', { name: /^Self-study/ }).closest('tr')!;
     expect([...selfStudy.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['6.5 h', '3 h']);

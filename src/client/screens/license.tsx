@@ -4,7 +4,7 @@
 // the cycle's courses (self-reported ones marked), finished cycles, and the audit pack to download.
 import { Link, useParams, useSearch } from 'wouter';
 import type { CourseLink, Entry, LicenseView, Rule } from '#shared/api/license';
-import { CONFIRM_WITH_BOARD } from '#shared/domain/license';
+import { CONFIRM_WITH_BOARD, RULE_STATUS_LABELS, type RuleStatus } from '#shared/domain/license';
 import { Alert } from '../components/ui/alert.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -18,7 +18,7 @@ import { CourseFacts } from '../features/license/components/course-facts.tsx';
 import { ProgressMeter } from '../features/license/components/progress-meter.tsx';
 import { RuleSourceLine } from '../features/license/components/rule-source.tsx';
 import { WaitingCourses } from '../features/license/components/waiting-courses.tsx';
-import { describeRule, formatDay, formatHours, licenseName, licenseTypeName, renewalIn } from '../features/license/format.ts';
+import { describeRule, formatDay, formatHours, formatHoursOf, licenseName, licenseTypeName, renewalIn } from '../features/license/format.ts';
 import '../styles/license.css';
 
 type WhatsLeftItem = LicenseView['progress']['whatsLeft'][number];
@@ -34,8 +34,11 @@ const cycleName = (c: { start: string; end: string }) => `${formatDay(c.start)} 
 const courseHref = (course: CourseLink): string =>
   course.kind === 'class' ? paths.classroom(course.hash) : course.show ? paths.podcast(course.show, course.hash) : paths.podcasts();
 
-/** a rule's standing this cycle: a requirement met or missing, or what a cap let count */
-function RuleStatus({ rule, view }: { rule: Rule; view: LicenseView }) {
+/** a rule's standing as a pill: its words say it, the colour only echoes them */
+const PILL: Record<RuleStatus, string> = { met: 'pill pill-met', 'partly-met': 'pill pill-partly', missing: 'pill pill-left' };
+
+/** a rule's standing this cycle: a requirement met, partly met or missing (the server's), or what a cap let count */
+function RuleStanding({ rule, view }: { rule: Rule; view: LicenseView }) {
   const p = view.progress.rules.find((r) => r.ruleId === rule.id);
   if (!p) return null;
   if (rule.kind === 'self-study-maximum' || rule.kind === 'category-cap')
@@ -45,10 +48,10 @@ function RuleStatus({ rule, view }: { rule: Rule; view: LicenseView }) {
       </p>
     );
   // a topic asked without hours (Texas BLS) is met by any course on it: its hours alone say how
-  const amount = p.required === 0 ? (p.met ? `${formatHours(p.counted)} on this topic` : 'a course on this topic is needed') : `${formatHours(p.counted)} of ${formatHours(p.required)}`;
+  const amount = p.required === 0 ? (p.met ? `${formatHours(p.counted)} on this topic` : 'a course on this topic is needed') : formatHoursOf(p.counted, p.required);
   return (
     <p className="rule-status">
-      <span className={p.met ? 'pill pill-met' : 'pill pill-left'}>{p.met ? 'Met' : 'Missing'}</span> {amount}
+      <span className={PILL[p.status]}>{RULE_STATUS_LABELS[p.status]}</span> {amount}
     </p>
   );
 }
@@ -65,7 +68,7 @@ function Rules({ view }: { view: LicenseView }) {
           {view.rules.map((rule) => (
             <li key={rule.id} className="rule">
               <h3 className="rule-title">{view.progress.rules.find((r) => r.ruleId === rule.id)?.label || describeRule(rule)}</h3>
-              <RuleStatus rule={rule} view={view} />
+              <RuleStanding rule={rule} view={view} />
               {rule.note && <p className="rule-note">{rule.note}</p>}
               {rule.preset ? <RuleSourceLine source={rule.preset.source} edited={rule.edited} /> : <p className="hint">A rule you added.</p>}
               <Link href={paths.licenseRule(id, rule.id)} className="button button-secondary button-small">

@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
 import { BodyInt, Ok, QueryInt, S, Str } from './common.ts';
-import { COURSE_FORMATS, LICENSE_TYPES, MAX_CYCLE_YEARS, MAX_EVERY_YEARS, MAX_HOURS, NAMED_TOPICS, PROOF_TYPES, RULE_KINDS, TOPICS } from '../domain/license.ts';
+import { COURSE_FORMATS, LICENSE_TYPES, MAX_CYCLE_YEARS, MAX_EVERY_YEARS, MAX_HOURS, NAMED_TOPICS, PROOF_TYPES, RULE_KINDS, RULE_STATUSES, TOPICS } from '../domain/license.ts';
 
 /** `s` as every student call takes it: it must name the session's student (decisions.md 1) */
 const Own = v.object({ s: S });
@@ -155,7 +155,7 @@ export const Progress = v.object({
   live: v.object({ earned: v.number(), counted: v.number() }),
   selfStudy: v.object({ earned: v.number(), counted: v.number(), cap: v.nullable(v.number()) }),
   /** each rule, met or not, with the counted hours against it */
-  rules: v.array(v.object({ ruleId: v.number(), kind: v.picklist(RULE_KINDS), label: v.string(), required: v.number(), counted: v.number(), met: v.boolean() })),
+  rules: v.array(v.object({ ruleId: v.number(), kind: v.picklist(RULE_KINDS), label: v.string(), required: v.number(), counted: v.number(), met: v.boolean(), status: v.picklist(RULE_STATUSES) })),
   /** every rule met */
   met: v.boolean(),
   /** days from today to the cycle's end (negative once it has passed) */

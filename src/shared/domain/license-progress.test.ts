@@ -60,7 +60,7 @@ describe('progress of a license in a cycle', () => {
     expect(p.selfStudy).toEqual({ earned: 12, counted: 8, cap: 8 });
     expect(p.counted).toBe(14);
     expect(p.met).toBe(false);
-    expect(p.whatsLeft).toEqual([{ ruleId: 1, text: '10 h more, live (self-study is at its limit)', courses: [] }]);
+    expect(p.whatsLeft).toEqual([{ ruleId: 1, text: '10 h more CE in this cycle, all live: self-study is at its limit', courses: [] }]);
     expect(p.daysToRenewal).toBe(30);
   });
 
@@ -86,8 +86,8 @@ describe('progress of a license in a cycle', () => {
       { kind: 'podcast' as const, hash: 'p1', show: 's1', title: 'Ethics talk', credits: 1, topics: ['ethics-jurisprudence' as const] },
     ];
     const p = licenseProgress({ rules, entries: [course('2025-03-01', 1, 'self-study', ['infection-control'], [' nitrous OXIDE '])], cycle, today, catalogue });
-    expect(p.rules.map((r) => r.met)).toEqual([false, true]);
-    expect(p.whatsLeft).toEqual([{ ruleId: 1, text: '1 h of Infection control', courses: [{ kind: 'class', hash: 'c1', show: null, title: 'Sterilization today', credits: 1 }] }]);
+    expect(p.rules.map((r) => r.status)).toEqual(['partly-met', 'met']);
+    expect(p.whatsLeft).toEqual([{ ruleId: 1, text: '1 h more on Infection control', courses: [{ kind: 'class', hash: 'c1', show: null, title: 'Sterilization today', credits: 1 }] }]);
   });
 
   it('a topic required every N years looks back N years from the renewal date, past the cycle’s start', () => {
@@ -101,8 +101,31 @@ describe('progress of a license in a cycle', () => {
 
   it('a live minimum counts live hours only', () => {
     const p = licenseProgress({ rules: [rule(1, { kind: 'live-minimum', hours: 6 })], entries: [course('2025-03-01', 10, 'self-study'), course('2025-03-02', 2, 'live')], cycle, today });
-    expect(p.rules[0]).toMatchObject({ counted: 2, met: false });
-    expect(p.whatsLeft[0]!.text).toBe('4 h more live');
+    expect(p.rules[0]).toMatchObject({ counted: 2, met: false, status: 'partly-met' });
+    expect(p.whatsLeft[0]!.text).toBe('4 h more of live CE');
+  });
+
+  it('a rule with nothing toward it is missing; with some hours but fewer than it asks, partly met; limits are met', () => {
+    const rules = [
+      rule(1, { kind: 'total', hours: 24 }),
+      rule(2, { kind: 'topic', hours: 3, topic: 'infection-control' }),
+      rule(3, { kind: 'topic', hours: 0, topic: 'cpr-bls' }),
+      rule(4, { kind: 'topic', hours: 2, topic: 'ethics-jurisprudence' }),
+      rule(5, { kind: 'self-study-maximum', hours: 1 }),
+    ];
+    const p = licenseProgress({ rules, entries: [course('2025-03-01', 2, 'live', ['infection-control']), course('2025-04-01', 2, 'live', ['ethics-jurisprudence'])], cycle, today });
+    expect(p.rules.map((r) => [r.ruleId, r.status, r.counted, r.required])).toEqual([
+      [1, 'partly-met', 4, 24],
+      [2, 'partly-met', 2, 3],
+      [3, 'missing', 0, 0],
+      [4, 'met', 2, 2],
+      [5, 'met', 0, 1],
+    ]);
+    // what's left says what the hours are for; a topic asked without hours asks for a course on it
+    expect(p.whatsLeft.map((w) => w.text)).toEqual(['20 h more CE in this cycle', '1 h more on Infection control', 'A course on CPR/BLS, any length']);
+    const none = licenseProgress({ rules, entries: [], cycle, today });
+    expect(none.rules.map((r) => r.status)).toEqual(['missing', 'missing', 'missing', 'missing', 'met']);
+    expect(none.whatsLeft.map((w) => w.text)).toEqual(['24 h more CE in this cycle', '3 h on Infection control', 'A course on CPR/BLS, any length', '2 h on Ethics or jurisprudence']);
   });
 
   const quarter = fc.integer({ min: 0, max: 80 }).map((q) => q / 4);
@@ -140,6 +163,7 @@ describe('progress of a license in a cycle', () => {
         expect(Math.abs(p.counted - (p.live.counted + p.selfStudy.counted))).toBeLessThan(0.011);
         for (const c of rules.filter((x) => x.kind === 'category-cap')) expect(p.rules.find((x) => x.ruleId === c.id)!.counted).toBeLessThanOrEqual(c.hours!);
         if (p.required !== null) expect(p.rules.find((x) => x.kind === 'total')!.met).toBe(p.counted >= p.required);
+        for (const x of p.rules) expect(x.status).toBe(x.met ? 'met' : x.counted > 0 ? 'partly-met' : 'missing');
       }),
     );
   });

@@ -6,7 +6,7 @@
 // later course never changes what an earlier one counted); then the self-study limit limits self-study hours;
 // live hours always count. Topic rules measure the hours earned on the topic (a cap limits what counts toward
 // the total, not that a topic was done), over the cycle or, for a topic required every N years, the last N years.
-import { TOPIC_LABELS, type CourseFormat, type NamedTopic, type RuleKind, type Topic } from './license.ts';
+import { TOPIC_LABELS, type CourseFormat, type NamedTopic, type RuleKind, type RuleStatus, type Topic } from './license.ts';
 import type { RuleLike } from './license-rules.ts';
 
 // ---- calendar dates, YYYY-MM-DD, in UTC --------------------------------------------------------------------
@@ -90,7 +90,7 @@ export interface ProgressResult {
   counted: number;
   live: { earned: number; counted: number };
   selfStudy: { earned: number; counted: number; cap: number | null };
-  rules: { ruleId: number; kind: RuleKind; label: string; required: number; counted: number; met: boolean }[];
+  rules: { ruleId: number; kind: RuleKind; label: string; required: number; counted: number; met: boolean; status: RuleStatus }[];
   met: boolean;
   daysToRenewal: number;
   whatsLeft: { ruleId: number; text: string; courses: Omit<CourseLinkLike, 'topics'>[] }[];
@@ -108,6 +108,21 @@ const onTopic = (e: ProgressEntry, topic: Topic, otherTopic: string | null | und
 const topicName = (r: ProgressRule) => (r.topic === 'other' ? r.otherTopic?.trim() || TOPIC_LABELS.other : r.topic ? TOPIC_LABELS[r.topic] : '');
 const h = (n: number) => `${round(n)} h`;
 const MAX_LINKS = 3;
+
+/** met; partly met when some hours count toward it but fewer than it asks; missing when nothing does */
+const statusOf = (met: boolean, counted: number): RuleStatus => (met ? 'met' : counted > 0 ? 'partly-met' : 'missing');
+
+/**
+ * What is left of a rule, as the license page, its list and the reminder e-mail say it: the hours and what they are
+ * for, short enough for a line or two on a phone ('13.5 h more CE in this cycle', '1 h more on Infection control',
+ * 'A course on CPR/BLS, any length')
+ */
+const LEFT_TEXT = {
+  total: (hours: number, liveOnly: boolean) => `${h(hours)} more CE in this cycle${liveOnly ? ', all live: self-study is at its limit' : ''}`,
+  live: (hours: number) => `${h(hours)} more of live CE`,
+  topicHours: (hours: number, topic: string, started: boolean) => `${h(hours)} ${started ? 'more ' : ''}on ${topic}`,
+  topicCourse: (topic: string) => `A course on ${topic}, any length`,
+};
 
 export function ruleLabel(r: ProgressRule): string {
   switch (r.kind) {
@@ -162,23 +177,23 @@ export function licenseProgress(input: ProgressInput): ProgressResult {
     const label = ruleLabel(r);
     const need = r.hours ?? 0;
     if (r.kind === 'total') {
-      out.push({ ruleId: r.id, kind: r.kind, label, required: need, counted: round(counted), met: counted >= need });
-      if (counted < need) whatsLeft.push({ ruleId: r.id, text: `${h(need - counted)} more${selfAtCap ? ', live (self-study is at its limit)' : ''}`, courses: [] });
+      out.push({ ruleId: r.id, kind: r.kind, label, required: need, counted: round(counted), met: counted >= need, status: statusOf(counted >= need, counted) });
+      if (counted < need) whatsLeft.push({ ruleId: r.id, text: LEFT_TEXT.total(need - counted, selfAtCap), courses: [] });
     } else if (r.kind === 'live-minimum') {
-      out.push({ ruleId: r.id, kind: r.kind, label, required: need, counted: round(liveCounted), met: liveCounted >= need });
-      if (liveCounted < need) whatsLeft.push({ ruleId: r.id, text: `${h(need - liveCounted)} more live`, courses: [] });
+      out.push({ ruleId: r.id, kind: r.kind, label, required: need, counted: round(liveCounted), met: liveCounted >= need, status: statusOf(liveCounted >= need, liveCounted) });
+      if (liveCounted < need) whatsLeft.push({ ruleId: r.id, text: LEFT_TEXT.live(need - liveCounted), courses: [] });
     } else if (r.kind === 'self-study-maximum') {
-      out.push({ ruleId: r.id, kind: r.kind, label, required: round(cap ?? 0), counted: round(selfCounted), met: true });
+      out.push({ ruleId: r.id, kind: r.kind, label, required: round(cap ?? 0), counted: round(selfCounted), met: true, status: 'met' });
     } else if (r.kind === 'category-cap') {
-      out.push({ ruleId: r.id, kind: r.kind, label, required: need, counted: round(need - (left.get(r.id) ?? need)), met: true });
+      out.push({ ruleId: r.id, kind: r.kind, label, required: need, counted: round(need - (left.get(r.id) ?? need)), met: true, status: 'met' });
     } else if (r.topic) {
       const from = r.everyYears ? addDays(addYears(cycle.end, -r.everyYears), 1) : cycle.start;
       const mine = input.entries.filter((e) => e.date >= from && e.date <= cycle.end && onTopic(e, r.topic!, r.otherTopic));
       const done = sum(mine.map((e) => e.hours));
       // a topic asked without hours is done by one course on it
       const met = mine.length > 0 && done >= need;
-      out.push({ ruleId: r.id, kind: r.kind, label, required: need, counted: round(done), met });
-      if (!met) whatsLeft.push({ ruleId: r.id, text: need > done ? `${h(need - done)} of ${topicName(r)}` : `A course on ${topicName(r)}`, courses: links(r.topic) });
+      out.push({ ruleId: r.id, kind: r.kind, label, required: need, counted: round(done), met, status: statusOf(met, done) });
+      if (!met) whatsLeft.push({ ruleId: r.id, text: need > done ? LEFT_TEXT.topicHours(need - done, topicName(r), done > 0) : LEFT_TEXT.topicCourse(topicName(r)), courses: links(r.topic) });
     }
   }
 

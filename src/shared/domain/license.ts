@@ -37,6 +37,14 @@ export const TOPIC_LABELS: Record<Topic, string> = {
 export const RULE_KINDS = ['total', 'live-minimum', 'self-study-maximum', 'topic', 'category-cap'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
+/**
+ * where a rule of the cycle stands: met; partly met (some hours count toward it, fewer than it asks); missing
+ * (nothing toward it yet). A limit (self-study, a topic's cap) is always met: it only bounds what counts.
+ */
+export const RULE_STATUSES = ['met', 'partly-met', 'missing'] as const;
+export type RuleStatus = (typeof RULE_STATUSES)[number];
+export const RULE_STATUS_LABELS: Record<RuleStatus, string> = { met: 'Met', 'partly-met': 'Partly met', missing: 'Missing' };
+
 export const COURSE_FORMATS = ['live', 'self-study'] as const;
 export type CourseFormat = (typeof COURSE_FORMATS)[number];
 

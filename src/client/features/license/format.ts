@@ -13,6 +13,9 @@ export const formatDay = (day: string): string => formatDate(`${day}T12:00:00`);
 /** '24 h', '1.5 h', '0.25 h' */
 export const formatHours = (hours: number): string => `${Number(hours.toFixed(2))} h`;
 
+/** what counts of what is asked, the unit said once: '2 of 3 h' */
+export const formatHoursOf = (counted: number, asked: number): string => `${Number(counted.toFixed(2))} of ${formatHours(asked)}`;
+
 /** a license type as a title says it: 'RDH', 'DDS/DMD', and 'Other' (stored lower-case, as the contract names it) */
 export const licenseTypeName = (type: License['licenseType']): string => (type === 'other' ? 'Other' : type);
 

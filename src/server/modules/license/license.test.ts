@@ -90,14 +90,16 @@ describe('a license from a preset, its progress and its rules', () => {
     expect(view.progress).toMatchObject({ required: 24, earned: 6.5, counted: 6.5, live: { earned: 0, counted: 0 }, selfStudy: { earned: 6.5, counted: 6.5, cap: null }, met: false, daysToRenewal: 129 });
     expect(view.entries.filter((e) => e.source === 'ce-pass')).toHaveLength(6);
     expect(view.entries.every((e) => e.verifyUrl === `http://localhost:8080/verify/${e.certificateCode}`)).toBe(true);
-    expect(view.progress.whatsLeft.map((w) => w.text)).toEqual(['17.5 h more', 'A course on CPR/BLS', 'A course on Ethics or jurisprudence', 'A course on Human trafficking']);
+    // some hours toward the total: partly met; nothing yet toward a topic: missing; a cap bounds, it is met
+    expect(view.progress.rules.map((r) => r.status)).toEqual(['partly-met', 'met', 'missing', 'missing', 'missing']);
+    expect(view.progress.whatsLeft.map((w) => w.text)).toEqual(['17.5 h more CE in this cycle', 'A course on CPR/BLS, any length', 'A course on Ethics or jurisprudence, any length', 'A course on Human trafficking, any length']);
   });
 
   it('a self-study limit below her self-study hours lowers what counts', async () => {
     const view = ok(license.LicenseView, await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'self-study-maximum', hours: 4 } }, demo.cookie));
     expect(view.progress.selfStudy).toEqual({ earned: 6.5, counted: 4, cap: 4 });
     expect(view.progress.counted).toBe(4);
-    expect(view.progress.whatsLeft[0]!.text).toBe('20 h more, live (self-study is at its limit)');
+    expect(view.progress.whatsLeft[0]!.text).toBe('20 h more CE in this cycle, all live: self-study is at its limit');
     const added = view.rules.at(-1)!;
     expect(added).toMatchObject({ kind: 'self-study-maximum', hours: 4, preset: null, edited: false });
   });
@@ -107,14 +109,15 @@ describe('a license from a preset, its progress and its rules', () => {
     const view = await addLicense(s!.cookie, { preset: null });
     const after = ok(license.LicenseView, await post(license.postLicenseRuleSave, { license: view.license.id, id: null, rule: { kind: 'topic', hours: 2, topic: 'infection-control' } }, s!.cookie));
     const left = after.progress.whatsLeft[0]!;
-    expect(left.text).toBe('2 h of Infection control');
+    expect(left.text).toBe('2 h on Infection control');
     expect(left.courses.length).toBeGreaterThan(0);
     expect(left.courses.every((c) => c.kind === 'class' && c.show === null)).toBe(true);
     const tagged = (await t.database.db.selectFrom('classes').select(['hash', 'topics']).where('hash', 'in', left.courses.map((c) => c.hash)).execute()).map((c) => JSON.parse(c.topics!));
     expect(tagged.every((topics) => topics.includes('infection-control'))).toBe(true);
     // the demo student completed Bloodborne Pathogens: it is not offered to her again
     const mine = ok(license.LicenseView, await post(license.postLicenseRuleSave, { license: (await addLicense(demo.cookie, { preset: null })).license.id, id: null, rule: { kind: 'topic', hours: 5, topic: 'infection-control' } }, demo.cookie));
-    expect(mine.progress.whatsLeft[0]!.text).toBe('3 h of Infection control');
+    expect(mine.progress.whatsLeft[0]!.text).toBe('3 h more on Infection control');
+    expect(mine.progress.rules[0]).toMatchObject({ status: 'partly-met', counted: 2, required: 5 });
     expect(mine.progress.whatsLeft[0]!.courses.map((c) => c.hash)).not.toContain('bloodborne-pathogens-exposure');
   });
 

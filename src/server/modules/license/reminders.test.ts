@@ -42,8 +42,8 @@ describe('reminders before a renewal date, while unmet', () => {
     expect(first!.subject).toBe('Your Texas RDH renewal is in 90 days');
     expect(first!.toAddress).toBe(s!.email);
     expect(first!.textBody).toContain(`Your Texas RDH license renews on ${renewal}, in 90 days, and its requirements are not met yet. What's left:`);
-    expect(first!.textBody).toContain('- 24 h more');
-    expect(first!.textBody).toContain('- A course on CPR/BLS');
+    expect(first!.textBody).toContain('- 24 h more CE in this cycle');
+    expect(first!.textBody).toContain('- A course on CPR/BLS, any length');
     expect(first!.textBody).toContain(`http://localhost:8080/my-license/${id}`);
 
     at(addDays(renewal, -45));
