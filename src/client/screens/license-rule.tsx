@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import type { LicenseView, Rule, RuleFields } from '#shared/api/license';
-import { MAX_EVERY_YEARS, MAX_HOURS, RULE_KINDS, TOPICS, TOPIC_LABELS, type RuleKind, type Topic } from '#shared/domain/license';
+import { FIELD_MESSAGES, MAX_EVERY_YEARS, MAX_HOURS, RULE_KINDS, TOPICS, TOPIC_LABELS, type RuleKind, type Topic } from '#shared/domain/license';
 import { dayOf, licenseProgress } from '#shared/domain/license-progress';
 import { ruleProblems } from '#shared/domain/license-rules';
 import type { FieldErrors } from '#shared/domain/validation';
@@ -82,13 +82,13 @@ export function ruleErrors(v: RuleValues, others: readonly Rule[], id: number | 
   const e: FieldErrors<RuleValues> = {};
   const rule = ruleOf(v);
   const hours = rule.hours;
-  if (hours !== null && Number.isNaN(hours)) e.hours = 'Enter the hours as a number, like 2 or 1.5.';
-  else if (hours !== null && hours < 0) e.hours = 'Hours cannot be negative.';
-  else if (hours !== null && hours > MAX_HOURS) e.hours = `A rule asks at most ${MAX_HOURS} hours.`;
+  if (hours !== null && Number.isNaN(hours)) e.hours = FIELD_MESSAGES.hoursNumber;
+  else if (hours !== null && hours < 0) e.hours = FIELD_MESSAGES.hoursNegative;
+  else if (hours !== null && hours > MAX_HOURS) e.hours = FIELD_MESSAGES.ruleHoursMax;
   const percent = rule.percent ?? null;
-  if (percent !== null && (Number.isNaN(percent) || percent < 0 || percent > 100)) e.percent = 'Enter a share from 0 to 100 %.';
+  if (percent !== null && (Number.isNaN(percent) || percent < 0 || percent > 100)) e.percent = FIELD_MESSAGES.percent;
   const every = rule.everyYears ?? null;
-  if (every !== null && (!Number.isInteger(every) || every < 1 || every > MAX_EVERY_YEARS)) e.everyYears = `Enter a whole number of years from 1 to ${MAX_EVERY_YEARS}, or leave it empty for every cycle.`;
+  if (every !== null && (!Number.isInteger(every) || every < 1 || every > MAX_EVERY_YEARS)) e.everyYears = FIELD_MESSAGES.everyYears;
   if (Object.keys(e).length > 0) return e;
   const problems = ruleProblems({ ...rule, id }, others);
   for (const [field, message] of Object.entries(problems)) if (field in v) e[field as keyof RuleValues] = message;

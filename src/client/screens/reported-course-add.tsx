@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { COURSE_FORMATS, MAX_HOURS, NAMED_TOPICS, SELF_REPORTED, TOPIC_LABELS, type NamedTopic } from '#shared/domain/license';
+import { COURSE_FORMATS, FIELD_MESSAGES, MAX_HOURS, NAMED_TOPICS, SELF_REPORTED, TOPIC_LABELS, type NamedTopic } from '#shared/domain/license';
 import type { FieldErrors } from '#shared/domain/validation';
 import { FormError } from '../components/ui/alert.tsx';
 import { ChoiceGroup } from '../components/ui/choice-group.tsx';
@@ -45,14 +45,14 @@ const topicsOf = (text: string): NamedTopic[] => text.split(',').filter((t): t i
 /** the quick answer; the server checks the same */
 export function courseErrors(v: CourseValues): FieldErrors<CourseValues> {
   const e: FieldErrors<CourseValues> = {};
-  if (!v.title.trim()) e.title = 'Enter the title of the course.';
-  if (!v.provider.trim()) e.provider = 'Enter who gave the course.';
+  if (!v.title.trim()) e.title = FIELD_MESSAGES.title;
+  if (!v.provider.trim()) e.provider = FIELD_MESSAGES.provider;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v.date) || Number.isNaN(Date.parse(v.date))) e.date = 'Enter the day you completed the course.';
   else if (v.date > today()) e.date = 'The date cannot be in the future.';
   const hours = Number(v.hours.trim());
-  if (v.hours.trim() === '' || Number.isNaN(hours)) e.hours = 'Enter the hours as a number, like 2 or 1.5.';
-  else if (hours < 0.25) e.hours = 'A course has at least 0.25 hours.';
-  else if (hours > MAX_HOURS) e.hours = `A course has at most ${MAX_HOURS} hours.`;
+  if (v.hours.trim() === '' || Number.isNaN(hours)) e.hours = FIELD_MESSAGES.hoursNumber;
+  else if (hours < 0.25) e.hours = FIELD_MESSAGES.courseHoursMin;
+  else if (hours > MAX_HOURS) e.hours = FIELD_MESSAGES.courseHoursMax;
   if (!(COURSE_FORMATS as readonly string[]).includes(v.format)) e.format = 'Choose live or self-study.';
   if (v.agdCode.trim().length > 10) e.agdCode = 'An AGD subject code has at most 10 characters.';
   return e;

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ANOTHER_STUDENT, NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, type ParsedQueryOf, type ResultOf } from '#shared/api/endpoint';
 import { allEndpoints } from '#shared/api/index';
+import { isSentence } from '#shared/api/common';
 import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
 import { keptJson } from './kept-json.ts';
 import type { SessionStudent } from './session.ts';
@@ -65,6 +66,8 @@ function describeIssues(issues: v.BaseIssue<unknown>[]): string {
   const field = v.getDotPath(first);
   if (!field) return 'The request is not valid.';
   if (first.input === undefined) return `${field} is required`;
+  // a sentence written for a person ("Hours cannot be negative.") already says what it is about
+  if (isSentence(first.message)) return first.message;
   // our schemas' own messages already read as sentences about the field ("page must be …")
   if (first.message.startsWith(`${field} `)) return first.message;
   if (first.message.startsWith('must ')) return `${field} ${first.message}`;

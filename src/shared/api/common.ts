@@ -30,6 +30,18 @@ export const NO_NUL = 'must not contain the null character';
 export const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`), v.excludes(NUL, NO_NUL));
 export const Iso = v.string();
 
+const SENTENCES = new Set<string>();
+/**
+ * a schema's message written as a whole sentence for a person ("Hours cannot be negative."): the contract's 400 says
+ * it as it is, where any other message is put after the field's path ("page must be a whole number"). Opt-in, so a
+ * message that does not say which field it is about keeps its path (docs/decisions/0031)
+ */
+export function sentence(text: string): string {
+  SENTENCES.add(text);
+  return text;
+}
+export const isSentence = (message: string): boolean => SENTENCES.has(message);
+
 /** spec §3 "Class list item"; releaseDate carries the same ISO instant as releaseDateUTC (the client formats in local time) */
 export const ClassListItem = v.object({
   classId: v.number(),

@@ -3,8 +3,8 @@
 // with a proof file), progress per license and cycle, and the audit pack. Every call is the session student's own.
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { BodyInt, Ok, QueryInt, S, Str } from './common.ts';
-import { COURSE_FORMATS, LICENSE_TYPES, MAX_CYCLE_YEARS, MAX_EVERY_YEARS, MAX_HOURS, NAMED_TOPICS, PROOF_TYPES, RULE_KINDS, RULE_STATUSES, TOPICS } from '../domain/license.ts';
+import { BodyInt, Ok, QueryInt, S, Str, sentence } from './common.ts';
+import { COURSE_FORMATS, FIELD_MESSAGES as M, LICENSE_TYPES, MAX_CYCLE_YEARS, MAX_EVERY_YEARS, MAX_HOURS, NAMED_TOPICS, PROOF_TYPES, RULE_KINDS, RULE_STATUSES, TOPICS } from '../domain/license.ts';
 
 /** `s` as every student call takes it: it must name the session's student (decisions.md 1) */
 const Own = v.object({ s: S });
@@ -14,15 +14,18 @@ const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** a day the calendar has (no 31 February), so every date the server compares as text is a real one */
 // (valibot runs it after a failed format check too: a malformed text is the regex's to report)
 const realDay = (d: string) => !DAY.test(d) || new Date(Date.parse(`${d}T00:00:00Z`) || 0).toISOString().startsWith(d);
-export const Day = (label: string) =>
-  v.pipe(v.string(), v.regex(DAY, `${label} must be a date (YYYY-MM-DD)`), v.check(realDay, `${label} must be a date (YYYY-MM-DD)`));
+export const Day = (what: string) => {
+  const message = sentence(`${what} must be a real date, written YYYY-MM-DD.`);
+  return v.pipe(v.string(), v.regex(DAY, message), v.check(realDay, message));
+};
 /**
- * the contract's 400 names the field by its path ("rule.hours must be zero or more"): a message starting with "must"
- * gets the path put before it, so a schema nested in a body (a rule) reads as well as a top-level one
+ * What a person types (hours, shares, years, dates, names) is refused in sentences, the forms' own words where they
+ * have them (FIELD_MESSAGES), not as a field path ("rule.hours must be zero or more"): an API caller that skips the
+ * forms reads what a student would (docs/decisions/0031). A choice from a list (a rule's kind, a topic) keeps the
+ * contract's path form: no form can send a wrong one.
  */
-const Hours = () =>
-  v.pipe(v.number('must be a number'), v.minValue(0, 'must be zero or more'), v.maxValue(MAX_HOURS, `must be at most ${MAX_HOURS}`));
-const Text = (label: string, max: number) => v.pipe(Str(max), v.trim(), v.minLength(1, `${label} is required`));
+const Hours = (most: string) => v.pipe(v.number(sentence(M.hoursNumber)), v.minValue(0, sentence(M.hoursNegative)), v.maxValue(MAX_HOURS, sentence(most)));
+const Text = (message: string, max: number) => v.pipe(Str(max), v.trim(), v.minLength(1, sentence(message)));
 const OptText = (max: number) => v.optional(v.nullable(v.pipe(Str(max), v.trim())), null);
 
 // ---- presets -------------------------------------------------------------------------------------------------
@@ -42,14 +45,14 @@ export type RuleSource = v.InferOutput<typeof RuleSource>;
 export const RuleFields = v.object({
   kind: v.picklist(RULE_KINDS, 'must be a rule kind'),
   /** the hours the rule names; for self-study-maximum null when it is a share (`percent`) */
-  hours: v.nullable(Hours()),
+  hours: v.nullable(Hours(M.ruleHoursMax)),
   /** self-study-maximum as a share of the total hours, 0-100 */
-  percent: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.minValue(0, 'must be zero or more'), v.maxValue(100, 'must be at most 100'))), null),
+  percent: v.optional(v.nullable(v.pipe(v.number(sentence(M.percent)), v.minValue(0, sentence(M.percent)), v.maxValue(100, sentence(M.percent)))), null),
   /** topic and category-cap rules: the topic; 'other' names it in `otherTopic` */
   topic: v.optional(v.nullable(v.picklist(TOPICS, 'must be a topic')), null),
   otherTopic: OptText(80),
   /** a topic required only every N years (NY infection control every 4): met by a course within the last N years */
-  everyYears: v.optional(v.nullable(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(MAX_EVERY_YEARS, `must be at most ${MAX_EVERY_YEARS}`))), null),
+  everyYears: v.optional(v.nullable(v.pipe(v.number(sentence(M.everyYears)), v.integer(sentence(M.everyYears)), v.minValue(1, sentence(M.everyYears)), v.maxValue(MAX_EVERY_YEARS, sentence(M.everyYears)))), null),
   /** what else the source says that the tracker does not check (hands-on CPR, a passed test) */
   note: OptText(300),
 });
@@ -72,12 +75,12 @@ export const getLicensePresets = endpoint({ method: 'GET', path: 'license-preset
 // ---- licenses, rules, progress -------------------------------------------------------------------------------
 
 export const LicenseFields = v.object({
-  jurisdiction: Text('jurisdiction', 80),
+  jurisdiction: Text(M.jurisdiction, 80),
   licenseType: v.picklist(LICENSE_TYPES, 'licenseType must be RDH, DDS/DMD, RDA/EFDA or other'),
   number: OptText(40),
   /** the next renewal date: the end of the current cycle */
-  renewalDate: Day('renewalDate'),
-  cycleYears: v.pipe(v.number('cycleYears must be a number'), v.integer('cycleYears must be a whole number'), v.minValue(1, 'cycleYears must be at least 1'), v.maxValue(MAX_CYCLE_YEARS, `cycleYears must be at most ${MAX_CYCLE_YEARS}`)),
+  renewalDate: Day('The renewal date'),
+  cycleYears: v.pipe(v.number(sentence(M.cycleYears)), v.integer(sentence(M.cycleYears)), v.minValue(1, sentence(M.cycleYears)), v.maxValue(MAX_CYCLE_YEARS, sentence(M.cycleYears))),
 });
 
 export const License = v.object({
@@ -189,7 +192,7 @@ export const getLicenses = endpoint({
 
 const LicenseId = { s: S, id: BodyInt('id') };
 /** a cycle by its end date; the current cycle when left out */
-export const getLicense = endpoint({ method: 'GET', path: 'license', access: 'student', query: v.object({ s: S, id: QueryInt('id', 999_999_999), cycle: v.optional(Day('cycle')) }), response: LicenseView });
+export const getLicense = endpoint({ method: 'GET', path: 'license', access: 'student', query: v.object({ s: S, id: QueryInt('id', 999_999_999), cycle: v.optional(Day('The cycle (its renewal date)')) }), response: LicenseView });
 
 /** a new license; with `preset` its rules start as copies of the preset's */
 export const postLicenseAdd = endpoint({
@@ -217,10 +220,10 @@ export const postLicenseRuleRemove = endpoint({ method: 'POST', path: 'license-r
 
 export const ReportedCourseFields = v.object({
   s: S,
-  title: Text('title', 200),
-  provider: Text('provider', 120),
-  date: Day('date'),
-  hours: v.pipe(Hours(), v.minValue(0.25, 'must be at least 0.25')),
+  title: Text(M.title, 200),
+  provider: Text(M.provider, 120),
+  date: Day('The date of the course'),
+  hours: v.pipe(Hours(M.courseHoursMax), v.minValue(0.25, sentence(M.courseHoursMin))),
   format: v.picklist(COURSE_FORMATS, 'format must be live or self-study'),
   /** every field is sent, empty lists and null included: the form always has them */
   topics: v.pipe(v.array(v.picklist(NAMED_TOPICS, 'must be one of the topics')), v.maxLength(NAMED_TOPICS.length, 'topics has too many items')),

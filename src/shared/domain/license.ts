@@ -64,3 +64,21 @@ export const REMINDER_DAYS = [90, 30, 7] as const;
 export const SELF_REPORTED = 'Self-reported';
 /** beside every preset rule */
 export const CONFIRM_WITH_BOARD = 'Confirm with your board';
+
+/**
+ * What is wrong with a value a person types on the license forms, in their words: the forms say it before they
+ * send, and the contract's 400 says the same to a caller that skipped the form (docs/decisions/0031).
+ */
+export const FIELD_MESSAGES = {
+  hoursNumber: 'Enter the hours as a number, like 2 or 1.5.',
+  hoursNegative: 'Hours cannot be negative.',
+  ruleHoursMax: `A rule asks at most ${MAX_HOURS} hours.`,
+  courseHoursMin: 'A course has at least 0.25 hours.',
+  courseHoursMax: `A course has at most ${MAX_HOURS} hours.`,
+  percent: 'Enter a share from 0 to 100 %.',
+  everyYears: `Enter a whole number of years from 1 to ${MAX_EVERY_YEARS}, or leave it empty for every cycle.`,
+  cycleYears: `The cycle is 1 to ${MAX_CYCLE_YEARS} years.`,
+  jurisdiction: 'Enter the state or jurisdiction of the license.',
+  title: 'Enter the title of the course.',
+  provider: 'Enter who gave the course.',
+} as const;

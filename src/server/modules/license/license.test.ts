@@ -129,11 +129,17 @@ describe('a license from a preset, its progress and its rules', () => {
     const total = before.find((r) => r.kind === 'total')!;
     expect(refused(await post(license.postLicenseRuleSave, { license: id, id: total.id, rule: { kind: 'total', hours: 5 } }, demo.cookie), 422).errorMsg).toBe('The Risk management cap (8 h) cannot be above the total of 5 h.');
     expect(refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'total', hours: 30 } }, demo.cookie), 422).errors).toEqual({ kind: 'This license already has a total hours rule: change that one instead.' });
-    expect(refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'topic', hours: -2, topic: 'cpr-bls' } }, demo.cookie), 400).errorMsg).toBe('rule.hours must be zero or more');
-    expect(refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'self-study-maximum', hours: null, percent: 150 } }, demo.cookie), 400).errorMsg).toBe('rule.percent must be at most 100');
-    expect(refused(await post(license.postLicenseAdd, { jurisdiction: ' ', licenseType: 'RDH', number: null, renewalDate: '2027-02-30x', cycleYears: 2, preset: null }, demo.cookie), 400).errorMsg).toBe('jurisdiction is required');
+    // past the forms, straight to the API: the contract's 400 in the forms' own sentences, in the usual shape
+    expect(refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'topic', hours: -2, topic: 'cpr-bls' } }, demo.cookie), 400)).toEqual({ status: false, errorMsg: 'Hours cannot be negative.' });
+    expect(refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'topic', hours: 'two', topic: 'cpr-bls' } }, demo.cookie), 400).errorMsg).toBe('Enter the hours as a number, like 2 or 1.5.');
+    expect(refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'self-study-maximum', hours: null, percent: 150 } }, demo.cookie), 400).errorMsg).toBe('Enter a share from 0 to 100 %.');
+    expect(refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'topic', hours: 2, topic: 'cpr-bls', everyYears: 1.5 } }, demo.cookie), 400).errorMsg).toBe('Enter a whole number of years from 1 to 10, or leave it empty for every cycle.');
+    // a choice from a list no form can get wrong keeps the contract's field path
+    expect(refused(await post(license.postLicenseRuleSave, { license: id, id: null, rule: { kind: 'most', hours: 2 } }, demo.cookie), 400).errorMsg).toBe('rule.kind must be a rule kind');
+    expect(refused(await post(license.postLicenseAdd, { jurisdiction: ' ', licenseType: 'RDH', number: null, renewalDate: '2027-02-30x', cycleYears: 2, preset: null }, demo.cookie), 400).errorMsg).toBe('Enter the state or jurisdiction of the license.');
     const form = { jurisdiction: 'Texas', licenseType: 'RDH', number: null, cycleYears: 2, preset: null };
-    expect(refused(await post(license.postLicenseAdd, { ...form, renewalDate: '2027-02-30' }, demo.cookie), 400).errorMsg).toBe('renewalDate must be a date (YYYY-MM-DD)');
+    expect(refused(await post(license.postLicenseAdd, { ...form, renewalDate: '2027-02-30' }, demo.cookie), 400).errorMsg).toBe('The renewal date must be a real date, written YYYY-MM-DD.');
+    expect(refused(await post(license.postLicenseAdd, { ...form, renewalDate: '2027-03-31', cycleYears: 9 }, demo.cookie), 400).errorMsg).toBe('The cycle is 1 to 5 years.');
     expect(refused(await post(license.postLicenseAdd, { ...form, renewalDate: '1900-01-01' }, demo.cookie), 422).errors).toEqual({ renewalDate: 'Enter a renewal date within 10 years of today.' });
     expect(ok(license.LicenseView, await get(license.getLicense, { id }, demo.cookie)).rules).toEqual(before);
   });
@@ -254,7 +260,8 @@ describe('proof files: judged by their content, kept under a private key, named 
     expect(refused(await t.app.inject({ method: 'POST', url: '/api/reported-course-add', headers: { 'content-type': noRecord.contentType, cookie: other.cookie }, payload: noRecord.payload }), 400).errorMsg).toBe('record is required');
     const twoFiles = multipartBody([{ name: 'record', text: JSON.stringify(cpr) }, { name: 'proof', file: SAMPLE.jpeg() }, { name: 'proof', file: SAMPLE.png() }]);
     expect(refused(await t.app.inject({ method: 'POST', url: '/api/reported-course-add', headers: { 'content-type': twoFiles.contentType, cookie: other.cookie }, payload: twoFiles.payload }), 413).errorMsg).toBe('Send one record and at most one file.');
-    expect(refused(await upload({ ...cpr, hours: -1 }, SAMPLE.jpeg(), other.cookie), 400).errorMsg).toBe('hours must be zero or more');
+    expect(refused(await upload({ ...cpr, hours: -1 }, SAMPLE.jpeg(), other.cookie), 400).errorMsg).toBe('Hours cannot be negative.');
+    expect(refused(await upload({ ...cpr, hours: 0.1 }, SAMPLE.jpeg(), other.cookie), 400).errorMsg).toBe('A course has at least 0.25 hours.');
     expect(refused(await upload({ ...cpr, date: '2026-12-24' }, SAMPLE.jpeg(), other.cookie), 422).errors).toEqual({ date: 'The date is in the future. Record a course once you have taken it.' });
     expect(refused(await upload(cpr, SAMPLE.jpeg()), 401).errorMsg).toBe('Please log in to continue.');
     expect(await count()).toBe(before);

@@ -39,7 +39,7 @@ describe('license presets in a content pack', () => {
     ]);
     expect(await problemsOf({ licensePresets: [preset([rule({ key: 'total', kind: 'total', hours: 24, source: { ...source, url: 'the board website' } })])] })).toEqual(['licensePresets.0.rules.0.source.url: a source is a link']);
     expect(await problemsOf({ licensePresets: [preset([rule({ key: 'total', kind: 'total', hours: 24, source: { ...source, checkedOn: 'last week' } })])] })).toEqual(['licensePresets.0.rules.0.source.checkedOn: dates are written YYYY-MM-DD']);
-    expect(await problemsOf({ licensePresets: [preset([rule({ key: 'total', kind: 'total', hours: -1 })])] })).toEqual(['licensePresets.0.rules.0.hours: must be zero or more']);
+    expect(await problemsOf({ licensePresets: [preset([rule({ key: 'total', kind: 'total', hours: -1 })])] })).toEqual(['licensePresets.0.rules.0.hours: Hours cannot be negative.']);
   });
 
   it('refuses a course topic it does not know', async () => {

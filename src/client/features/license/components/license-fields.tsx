@@ -1,6 +1,6 @@
 // A license's own fields, as the add and change screens ask them (issue 19): jurisdiction, type, number (optional),
 // the next renewal date and the cycle length, with the quick answer to each; the server checks the same and more.
-import { LICENSE_TYPES, MAX_CYCLE_YEARS, type LicenseType } from '#shared/domain/license';
+import { FIELD_MESSAGES, LICENSE_TYPES, MAX_CYCLE_YEARS, type LicenseType } from '#shared/domain/license';
 import type { FieldErrors } from '#shared/domain/validation';
 import { Field } from '../../../components/ui/form-field.tsx';
 import type { Form } from '../../../lib/use-form.ts';
@@ -18,11 +18,11 @@ const TYPE_LABELS: Record<LicenseType, string> = { RDH: 'RDH (dental hygienist)'
 /** the quick answer; the server checks the same and more */
 export function licenseErrors(v: LicenseValues): FieldErrors<LicenseValues> {
   const e: FieldErrors<LicenseValues> = {};
-  if (!v.jurisdiction.trim()) e.jurisdiction = 'Enter the state or jurisdiction of the license.';
+  if (!v.jurisdiction.trim()) e.jurisdiction = FIELD_MESSAGES.jurisdiction;
   if (!(LICENSE_TYPES as readonly string[]).includes(v.licenseType)) e.licenseType = 'Choose the license type.';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v.renewalDate) || Number.isNaN(Date.parse(v.renewalDate))) e.renewalDate = 'Enter the next renewal date.';
   const years = Number(v.cycleYears);
-  if (!Number.isInteger(years) || years < 1 || years > MAX_CYCLE_YEARS) e.cycleYears = `The cycle is 1 to ${MAX_CYCLE_YEARS} years.`;
+  if (!Number.isInteger(years) || years < 1 || years > MAX_CYCLE_YEARS) e.cycleYears = FIELD_MESSAGES.cycleYears;
   if (v.number.trim().length > 40) e.number = 'A license number has at most 40 characters.';
   return e;
 }
