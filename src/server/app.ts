@@ -34,6 +34,7 @@ import { startReminders } from './modules/seats/reminders.ts';
 import { seatRoutes } from './modules/seats/seats.routes.ts';
 import { sponsorRoutes } from './modules/sponsors/sponsors.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerUploads } from './plugins/upload.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
@@ -118,6 +119,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   // the multipart parser for the contract's upload endpoints (a reported course's proof)
   await registerUploads(app);
+  // before the contract's routes, which name it
+  await registerCompression(app);
   const limits = config.rateLimits;
   const hour = 3600_000;
   const accountDeps = { db: database.db, clock: config.clock, publicUrl: config.publicUrl, passwordHashCost: config.passwordHashCost, loginPerIpPer15Min: limits.loginPerIpPer15Min, mailer };

@@ -11,6 +11,7 @@ import { keptJson } from './kept-json.ts';
 import type { SessionStudent } from './session.ts';
 import { TOO_MANY_WRITES } from './write-limit.ts';
 import { UPLOAD_MESSAGES, isMultipart, readUpload, type UploadedFile } from './upload.ts';
+import { API_COMPRESSION, sendKeptJson } from './compression.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -135,6 +136,7 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
       method: ep.method,
       url,
       ...(rateLimit ? { config: { rateLimit } } : {}),
+      compress: API_COMPRESSION,
       handler: async (req, reply) => {
         if (ep.method === 'POST') {
           // CSRF (security.md): JSON only, never cross-site, Origin must be ours when the browser sends it
@@ -201,7 +203,8 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
         if (reply.sent) return reply;
         if (ep.contentType) return reply.type(ep.contentType).send(result);
         // sent as the text kept with it (kept-json.ts): the same bytes JSON.stringify would make, made once
-        if (fromCache) return reply.type('application/json; charset=utf-8').send(keptJson(result));
+        // (and compressed once with it, for every visitor: compression.ts)
+        if (fromCache) return typeof result === 'object' && result !== null ? sendKeptJson(req, reply, result, keptJson(result), !req.student) : reply.type('application/json; charset=utf-8').send(keptJson(result));
         return result;
       },
     });

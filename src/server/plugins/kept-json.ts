@@ -13,7 +13,10 @@ export function keptJson(value: unknown): string {
   const known = texts.get(value);
   if (known !== undefined) return known;
   let text: string;
-  if (Array.isArray(value)) {
+  // a fresh object with nothing kept inside (a row a student's marks copied) is written by the engine's own
+  // JSON.stringify in one call, several times faster than piece by piece
+  if (!holdsKept(value)) text = JSON.stringify(value);
+  else if (Array.isArray(value)) {
     text = `[${value.map((item) => (item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : keptJson(item))).join(',')}]`;
   } else {
     const parts: string[] = [];
@@ -25,4 +28,12 @@ export function keptJson(value: unknown): string {
   }
   texts.set(value, text);
   return text;
+}
+
+/** whether `value` holds, at any depth, an object whose text is kept */
+function holdsKept(value: object): boolean {
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    if (typeof item === 'object' && item !== null && (texts.has(item) || holdsKept(item))) return true;
+  }
+  return false;
 }

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding } from './compression.ts';
 import { readCookie, sessionCookieName } from './session.ts';
 
 const SHELLS_DIR = 'shells';
@@ -150,8 +151,8 @@ function firstScreens(app: FastifyInstance, clientDir: string, shells: Map<strin
       return false;
     }
     if (!p) return false;
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', p.br] : /\bgzip\b/.test(accepts) ? ['gzip', p.gzip] : [null, p.html];
+    const encoding = acceptedEncoding(req);
+    const body = encoding ? p[encoding] : p.html;
     if (encoding) reply.header('content-encoding', encoding);
     // a student's request gets the build's shell (see sendApp): a shared cache must not give them this one
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8').send(body);
