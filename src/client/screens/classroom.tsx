@@ -3,14 +3,13 @@
 // the PDF opens (in a new window, never in place of the app); the banners 'Video Upcoming', 'Exam Upcoming',
 // 'Video Unavailable'; Take Exam; the exam-completed banner with Proof of CE, Download and Share; watch later; the details. A live class redirects to its live page; the
 // router sends /classroom without a hash to /exams.
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { WatchLaterToggle } from '../components/content/watch-later-toggle.tsx';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import type { ClassDetail, StudentClassData } from '#shared/api/classes';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { formatDate } from '#shared/domain/format';
-import { ProofOfCeDialog } from '../components/content/proof-of-ce-dialog.tsx';
 import { VideoPlayer, youtubeIdOf } from '../components/content/video-player.tsx';
 import { MutationError } from '../components/ui/alert.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -26,6 +25,10 @@ import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { CertificateActions } from '../features/certificates/components/certificate-actions.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { applyQueryEffects } from '../lib/query-effects.ts';
+
+// fetched when it is opened (the worker has it precached offline): the classroom's own scripts stay within the
+// 35 KB a screen may add to the entry (quality-bars.md; `npm run bench` measures each screen)
+const ProofOfCeDialog = lazy(() => import('../components/content/proof-of-ce-dialog.tsx').then((m) => ({ default: m.ProofOfCeDialog })));
 
 /** spec §8: the watch-later removal failed */
 const REMOVE_ERROR = 'Error trapped while removing class.';
@@ -159,7 +162,11 @@ function ClassroomBody({ cls: o, sd, loggedIn, fetchedAt }: BodyProps) {
           />
         </div>
       )}
-      {showProof && <ProofOfCeDialog item={{ c: o.hash }} onClose={() => setShowProof(false)} />}
+      {showProof && (
+        <Suspense fallback={null}>
+          <ProofOfCeDialog item={{ c: o.hash }} onClose={() => setShowProof(false)} />
+        </Suspense>
+      )}
       <ClassDetails cls={o} />
     </>
   );
