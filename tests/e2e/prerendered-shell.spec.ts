@@ -141,12 +141,15 @@ test.describe('a logged-in student', () => {
   });
 });
 
-test('rows scrolled before the app takes over stay where the student scrolled them', async ({ page }) => {
-  // the app's scripts come late, as on a slow phone link (the server's own files, held back for a moment)
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
+/** the app's scripts come late, as on a slow phone link (the server's own files, held back for a moment) */
+const lateScripts = (page: Page) =>
+  page.route(/\/assets\/.*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
+
+test('rows scrolled before the app takes over stay where the student scrolled them', async ({ page }) => {
+  await lateScripts(page);
   await page.goto('/ondemand');
   await expect(page.locator('main .row:not(.row-skeleton)').first()).toBeVisible();
   await expect(page.locator('.app[data-prerendered]')).toHaveCount(1);
@@ -156,13 +159,6 @@ test('rows scrolled before the app takes over stay where the student scrolled th
   await screenReady(page);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
 });
-
-/** the app's scripts come late, as on a slow phone link (the server's own files, held back for a moment) */
-const lateScripts = (page: Page) =>
-  page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
 
 /** the bodies the page posts to `path` (a route, not a listener: Chromium shows a fetch's body to an interception only) */
 async function posted(page: Page, path: string): Promise<unknown[]> {

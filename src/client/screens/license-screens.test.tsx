@@ -158,16 +158,21 @@ describe('CE earned elsewhere', () => {
   });
 });
 
+/** the course form's fields as a student fills them: a 2-hour self-study course */
+async function fillCourse(title: string, provider: string): Promise<void> {
+  fireEvent.change(await screen.findByLabelText(/^Course title/), { target: { value: title } });
+  fireEvent.change(screen.getByLabelText(/^Provider/), { target: { value: provider } });
+  fireEvent.change(screen.getByLabelText(/^Hours/), { target: { value: '2' } });
+  fireEvent.click(screen.getByRole('radio', { name: /^Self-study/ }));
+}
+
 describe('CE earned elsewhere, offline', () => {
   it('keeps the course on the device at once when the phone says it is offline (airplane mode), and the license it was recorded from lists it as waiting', async () => {
     answerApi({ 'GET license': ok(view), 'POST reported-course-add': failures.offline });
     onlineManager.setOnline(false);
     try {
       await renderAt('/ce-elsewhere/add?license=7');
-      fireEvent.change(await screen.findByLabelText(/^Course title/), { target: { value: 'Texas Jurisprudence Assessment' } });
-      fireEvent.change(screen.getByLabelText(/^Provider/), { target: { value: 'TSBDE' } });
-      fireEvent.change(screen.getByLabelText(/^Hours/), { target: { value: '2' } });
-      fireEvent.click(screen.getByRole('radio', { name: /^Self-study/ }));
+      await fillCourse('Texas Jurisprudence Assessment', 'TSBDE');
       fireEvent.click(screen.getByRole('button', { name: 'Record course' }));
       expect(await screen.findByText(recordedOffline(false))).toBeTruthy();
       const courses = await screen.findByRole('region', { name: 'Courses in this cycle' });
@@ -184,10 +189,7 @@ describe('CE earned elsewhere, offline', () => {
       throw new TypeError('Failed to fetch');
     });
     await renderAt('/ce-elsewhere/add');
-    fireEvent.change(await screen.findByLabelText(/^Course title/), { target: { value: 'Jurisprudence for Texas RDHs' } });
-    fireEvent.change(screen.getByLabelText(/^Provider/), { target: { value: 'TDHA' } });
-    fireEvent.change(screen.getByLabelText(/^Hours/), { target: { value: '2' } });
-    fireEvent.click(screen.getByRole('radio', { name: /^Self-study/ }));
+    await fillCourse('Jurisprudence for Texas RDHs', 'TDHA');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Ethics or jurisprudence' }));
     const pdf = new File(['%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n'], 'certificate.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [pdf] } });
