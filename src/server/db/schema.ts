@@ -90,6 +90,8 @@ export interface DB {
     sourceHeard: string | null;
     hideAgdReminder: Generated<Flag>;
     consentRemovedAt: string | null;
+    /** changes with any change to the student's seats or completed exams, by triggers (migration 0015) */
+    marksVersion: Generated<number>;
     createdAt: string;
     updatedAt: string;
   };

@@ -6,6 +6,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { keptJson, keptText } from './kept-json.ts';
 
 /** answers smaller than this are sent as they are: a compressed one would save a few bytes for its work */
 const THRESHOLD = 1024;
@@ -49,18 +50,20 @@ const compressNow = (text: string, encoding: 'br' | 'gzip'): Buffer =>
 const kept = new WeakMap<object, { br?: Buffer; gzip?: Buffer }>();
 
 /**
- * Sends `text`, the JSON of `answer`, an answer the contract keeps (kept-json.ts), compressed as the request takes
- * it. The answer every visitor shares (`shared`) keeps its compressed bytes with it by identity, so it is compressed
- * once while it is kept (at a better quality, since it is done once), not once per request; a student's copy with
- * their own marks, made for them, is compressed as any other answer (API_COMPRESSION), unless it is that same object.
+ * Sends `answer`, an answer the contract keeps or a student's copy of one (kept-json.ts), compressed as the request
+ * takes it. The answer every caller shares (its text is kept) keeps its compressed bytes with it by identity, so it
+ * is compressed once while it is kept (at a better quality, since it is done once), not once per request; a
+ * student's copy with their own marks, made for them, is compressed as any other answer (API_COMPRESSION).
  */
-export function sendKeptJson(req: FastifyRequest, reply: FastifyReply, answer: object, text: string, shared: boolean): FastifyReply {
+export function sendKeptJson(req: FastifyRequest, reply: FastifyReply, answer: object): FastifyReply {
   reply.type('application/json; charset=utf-8');
+  const text = keptJson(answer);
   const encoding = text.length >= THRESHOLD ? acceptedEncoding(req) : null;
-  let bytes = kept.get(answer);
   if (!encoding) return reply.send(text);
-  if (!bytes && !shared) return reply.header('vary', 'accept-encoding').header('content-encoding', encoding).send(compressNow(text, encoding));
+  reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
+  if (keptText(answer) === undefined) return reply.send(compressNow(text, encoding));
+  let bytes = kept.get(answer);
   if (!bytes) kept.set(answer, (bytes = {}));
   bytes[encoding] ??= encoding === 'br' ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } }) : gzipSync(text, { level: 6 });
-  return reply.header('vary', 'accept-encoding').header('content-encoding', encoding).send(bytes[encoding]);
+  return reply.send(bytes[encoding]);
 }

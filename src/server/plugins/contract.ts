@@ -7,7 +7,7 @@ import { ANOTHER_STUDENT, NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, t
 import { allEndpoints } from '#shared/api/index';
 import { isSentence } from '#shared/api/common';
 import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
-import { keptJson } from './kept-json.ts';
+import { keepJson, keptJson } from './kept-json.ts';
 import type { SessionStudent } from './session.ts';
 import { TOO_MANY_WRITES } from './write-limit.ts';
 import { UPLOAD_MESSAGES, isMultipart, readUpload, type UploadedFile } from './upload.ts';
@@ -195,7 +195,8 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
           // the visitor's answer, kept; `s` only repeats the session's identity, so it never splits the key
           const input = (query?.output ?? {}) as Record<string, unknown>;
           const key = impl.shared?.key ? impl.shared.key(input) : JSON.stringify({ ...input, [field]: undefined });
-          const shared = cache.get(key, () => answer(null), impl.shared?.staleAt);
+          // written piece by piece once, as made, so a student's copy with their marks writes only the rows it changed
+          const shared = cache.get(key, () => answer(null).then((a) => (keepJson(a), a)), impl.shared?.staleAt);
           return student ? shared.then((a) => impl.shared!.overlay(a, student)) : shared;
         };
         // only now, after every check above: a refused or invalid request never takes its key
@@ -204,7 +205,7 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
         if (ep.contentType) return reply.type(ep.contentType).send(result);
         // sent as the text kept with it (kept-json.ts): the same bytes JSON.stringify would make, made once
         // (and compressed once with it, for every visitor: compression.ts)
-        if (fromCache) return typeof result === 'object' && result !== null ? sendKeptJson(req, reply, result, keptJson(result), !req.student) : reply.type('application/json; charset=utf-8').send(keptJson(result));
+        if (fromCache) return typeof result === 'object' && result !== null ? sendKeptJson(req, reply, result) : reply.type('application/json; charset=utf-8').send(keptJson(result));
         return result;
       },
     });

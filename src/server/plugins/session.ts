@@ -11,6 +11,8 @@ import { isPdf, mediaFileOf } from './media.ts';
 export interface SessionStudent {
   id: number;
   hash: string;
+  /** the version of the student's catalogue marks as this request began (migration 0015) */
+  marksVersion: number;
 }
 
 declare module 'fastify' {
@@ -51,7 +53,7 @@ export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { pu
     db
       .selectFrom('sessions')
       .innerJoin('students', 'students.id', 'sessions.studentId')
-      .select(['students.id', 'students.hash', 'sessions.lastSeenAt', 'sessions.expiresAt'])
+      .select(['students.id', 'students.hash', 'students.marksVersion', 'sessions.lastSeenAt', 'sessions.expiresAt'])
       .where('sessions.tokenHash', '=', tokenHash),
   );
   app.decorateRequest('student', null);
@@ -65,7 +67,7 @@ export function registerSession(app: FastifyInstance, db: Kysely<DB>, opts: { pu
     if (!row) return;
     const idleLimit = isoAt(opts.clock.now() - SESSION_IDLE_MS);
     if (row.expiresAt <= now || row.lastSeenAt <= idleLimit) return;
-    req.student = { id: row.id, hash: row.hash };
+    req.student = { id: row.id, hash: row.hash, marksVersion: row.marksVersion };
     // the idle timeout counts from the last use; one write an hour per session is enough to keep it moving
     if (row.lastSeenAt <= isoAt(opts.clock.now() - 3600_000)) {
       await db.updateTable('sessions').set({ lastSeenAt: now }).where('tokenHash', '=', hashToken(token)).execute();

@@ -1,13 +1,13 @@
 // SQL for the catalogue reads: class and podcast lists with the caller's own badges, filters, paging,
 // featured content and ad placements. Every list is one indexed query plus one count; a student's marks on a
 // shared answer are one more (docs/decisions/0025).
-import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Ebook } from '#shared/api/catalog';
 import type { ClassListItem, FeaturedContent, MobileAds, PodcastListItem } from '#shared/api/common';
 import { CLASS_TYPE, VPAD_SLOT, ceTypeName } from '#shared/domain/constants';
 import type { DB } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
-import { isPostgres, matchesKeyword, searchTerms } from '../../db/search-index.ts';
+import { matchesKeyword, searchTerms } from '../../db/search-index.ts';
 import { inProgressAt } from './live-now.ts';
 
 export interface ListFilter {
@@ -38,22 +38,6 @@ export interface StudentMarks {
  * nothing): the hashes travel as one parameter, a JSON array on SQLite, an array on PostgreSQL. Every join is
  * a unique index: classes and podcasts by hash, seats_active_uq, gradebook_class_uq and gradebook_podcast_uq.
  */
-const MARKS_SQL = {
-  sqlite: `select c.hash as hash, 'c' as kind, st.status as seat, g.exam_taken_at as at from classes c
-    left join seats st on st.class_id = c.id and st.student_id = ? and st.status <> 'cancelled'
-    left join gradebook g on g.class_id = c.id and g.student_id = ?
-    where c.hash in (select value from json_each(?)) and (st.id is not null or g.exam_taken_at is not null)
-    union all
-    select p.hash, 'p', null, g.exam_taken_at from podcasts p join gradebook g on g.podcast_id = p.id and g.student_id = ?
-    where p.hash in (select value from json_each(?)) and g.exam_taken_at is not null`,
-  postgres: `select c.hash as hash, 'c' as kind, st.status as seat, g.exam_taken_at as at from classes c
-    left join seats st on st.class_id = c.id and st.student_id = $1 and st.status <> 'cancelled'
-    left join gradebook g on g.class_id = c.id and g.student_id = $1
-    where c.hash = any($2::text[]) and (st.id is not null or g.exam_taken_at is not null)
-    union all
-    select p.hash, 'p', null, g.exam_taken_at from podcasts p join gradebook g on g.podcast_id = p.id and g.student_id = $1
-    where p.hash = any($3::text[]) and g.exam_taken_at is not null`,
-};
 
 // The row mapping of class and podcast list items, exported so every list of them (the catalogue, the
 // student's own lists in my-ce) carries the same fields and the same badges.
@@ -217,7 +201,6 @@ const toEbook = (b: { hash: string; title: string; subtitle: string | null; blur
 });
 
 export function catalogRepository(db: Kysely<DB>) {
-  const postgres = isPostgres(db);
 
   // the classroom's reads (GET /api/class), compiled once: every student opening a class runs them
   const classOfHash = prepared(db, (hash: string) =>
@@ -339,11 +322,17 @@ export function catalogRepository(db: Kysely<DB>) {
     },
 
     /** the student's seats and completed exams among these classes and episodes (docs/decisions/0025) */
-    async marks(studentId: number, classHashes: string[], podcastHashes: string[]): Promise<StudentMarks> {
-      const query = postgres
-        ? CompiledQuery.raw(MARKS_SQL.postgres, [studentId, classHashes, podcastHashes])
-        : CompiledQuery.raw(MARKS_SQL.sqlite, [studentId, studentId, JSON.stringify(classHashes), studentId, JSON.stringify(podcastHashes)]);
-      const { rows } = await db.executeQuery<{ hash: string; kind: 'c' | 'p'; seat: string | null; at: string | null }>(query);
+    /** every mark the student has: their active seats and completed exams (a handful; read once per marks version) */
+    async marks(studentId: number): Promise<StudentMarks> {
+      const { rows } = await sql<{ hash: string; kind: 'c' | 'p'; seat: string | null; at: string | null }>`
+        select c.hash as hash, 'c' as kind, st.status as seat, g.exam_taken_at as at from classes c
+        left join seats st on st.class_id = c.id and st.student_id = ${studentId} and st.status <> 'cancelled'
+        left join gradebook g on g.class_id = c.id and g.student_id = ${studentId}
+        where c.id in (select class_id from seats where student_id = ${studentId} and status <> 'cancelled'
+          union select class_id from gradebook where student_id = ${studentId} and class_id is not null and exam_taken_at is not null)
+        union all
+        select p.hash, 'p', null, g.exam_taken_at from gradebook g join podcasts p on p.id = g.podcast_id
+        where g.student_id = ${studentId} and g.exam_taken_at is not null`.execute(db);
       const marks: StudentMarks = { classes: new Map(), podcasts: new Map() };
       for (const r of rows) {
         if (r.kind === 'c') marks.classes.set(r.hash, { seat: r.seat, examTakenAt: r.at });

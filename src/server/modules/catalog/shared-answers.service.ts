@@ -62,16 +62,37 @@ function markCatalogue<A extends Catalogue>(a: A, m: StudentMarks): A {
   };
 }
 
+/** students whose marks are kept: the most recent readers, a few KB each at most */
+const KEPT_STUDENTS = 10_000;
+
 export function sharedAnswers(repo: Pick<CatalogRepository, 'marks'>) {
-  /** the marks on every row an answer lists, in one query; none when it lists nothing or the student has none there */
+  // Each student's marks, kept while their marks version (read with the session) stays the same: a student browsing
+  // the lists reads them once, not once per list. Triggers change the version in the transaction that changes a
+  // seat or an exam (migration 0015), so a kept copy is never used after a change, whichever server made it.
+  const kept = new Map<number, { version: number; marks: Promise<StudentMarks> }>();
+  function marksOf(student: SessionStudent): Promise<StudentMarks> {
+    const known = kept.get(student.id);
+    if (known && known.version === student.marksVersion) return known.marks;
+    const marks = repo.marks(student.id);
+    // a read that fails is not kept; the most recent reader goes last, the least recent is let go first
+    marks.catch(() => kept.get(student.id)?.marks === marks && kept.delete(student.id));
+    kept.delete(student.id);
+    kept.set(student.id, { version: student.marksVersion, marks });
+    if (kept.size > KEPT_STUDENTS) kept.delete(kept.keys().next().value!);
+    return marks;
+  }
+
+  /** the student's marks, if any falls on a row an answer lists; null when none does (the shared answer is theirs) */
   async function read(student: SessionStudent, listed: Listed): Promise<StudentMarks | null> {
-    const classHashes = (listed.classes ?? []).flat().map((c) => c.hash);
-    const podcastHashes = (listed.podcasts ?? []).flat().map((p) => p.hash);
-    if (listed.featured?.featuredClass) classHashes.push(listed.featured.featuredClass.hash);
-    if (listed.featured?.featuredPodcast) podcastHashes.push(listed.featured.featuredPodcast.hash);
-    if (classHashes.length === 0 && podcastHashes.length === 0) return null;
-    const m = await repo.marks(student.id, classHashes, podcastHashes);
-    return m.classes.size === 0 && m.podcasts.size === 0 ? null : m;
+    const m = await marksOf(student);
+    if (m.classes.size === 0 && m.podcasts.size === 0) return null;
+    const f = listed.featured;
+    const marked =
+      (listed.classes ?? []).some((list) => list.some((c) => m.classes.has(c.hash))) ||
+      (listed.podcasts ?? []).some((list) => list.some((p) => m.podcasts.has(p.hash))) ||
+      (f?.featuredClass != null && m.classes.has(f.featuredClass.hash)) ||
+      (f?.featuredPodcast != null && m.podcasts.has(f.featuredPodcast.hash));
+    return marked ? m : null;
   }
 
   /** a paged class list (/webinars, /ondemand, /tutorials): its rows, the seats it names, its featured class */

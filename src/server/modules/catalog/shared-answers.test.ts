@@ -20,7 +20,7 @@ import { catalogRoutes } from './catalog.routes.ts';
 
 let t: TestApp;
 let pack: Pack;
-type Student = SessionStudent & { cookie: string };
+type Student = Omit<SessionStudent, 'marksVersion'> & { cookie: string };
 let demo: Student;
 let ann: Student;
 let ben: Student;
@@ -60,7 +60,7 @@ const post = (url: string, payload: object, who: Student) => t.app.inject({ meth
 async function direct(endpoint: Endpoint, url: string, who: Student | null): Promise<string> {
   const impl = catalogRoutes(catalogRepository(t.database.db), { clock: t.clock }).find((i) => i.endpoint === endpoint)!;
   const query = v.parse(endpoint.query!, Object.fromEntries(new URL(url, 'http://x').searchParams));
-  const out = await impl.handler({ query, body: undefined, student: who && { id: who.id, hash: who.hash }, req: {} as never, reply: {} as never });
+  const out = await impl.handler({ query, body: undefined, student: who && { id: who.id, hash: who.hash, marksVersion: 0 }, req: {} as never, reply: {} as never });
   return JSON.stringify(v.parse(endpoint.response, out));
 }
 
@@ -194,6 +194,38 @@ describe('a mark changed by the student', () => {
     } finally {
       await renameClass(webinar.hash, webinar.className);
     }
+  });
+
+  it('shows a mark written around this server at once (another server, the importer, retention): the marks kept per student follow the database', async () => {
+    // the server keeps each student's marks while their marks version stays; only the database's triggers change
+    // it for a write no route of this server made (migration 0015)
+    t.clock.advance(5001);
+    const home = await homeOf(ben);
+    const course = home.classes.data.find((c) => !c.examTaken)!;
+    const webinar = home.webinars.data.find((w) => !w.hasSeat)!;
+    const db = t.database.db;
+    const idOf = async (hash: string) => (await db.selectFrom('classes').select('id').where('hash', '=', hash).executeTakeFirstOrThrow()).id;
+    const at = new Date(t.clock.now() - 60_000).toISOString();
+    await db
+      .insertInto('gradebook')
+      .values({ studentId: ben.id, classId: await idOf(course.hash), podcastId: null, viewCount: 1, evalTakenAt: at, examTakenAt: at, examScore: 90, credits: 1, ceTypeId: 1, createdAt: at, updatedAt: at })
+      .execute();
+    await db.insertInto('seats').values({ classId: await idOf(webinar.hash), studentId: ben.id, status: 'reserved', cancelCode: randomUUID(), createdAt: at, updatedAt: at }).execute();
+    let now = await homeOf(ben);
+    expect(now.classes.data.find((c) => c.hash === course.hash)).toMatchObject({ examTaken: true, examDate: at });
+    expect(now.webinars.data.find((w) => w.hash === webinar.hash)).toMatchObject({ hasSeat: true, isWaiting: false });
+
+    await db.updateTable('seats').set({ status: 'waiting' }).where('studentId', '=', ben.id).execute();
+    expect((await homeOf(ben)).webinars.data.find((w) => w.hash === webinar.hash)).toMatchObject({ hasSeat: true, isWaiting: true });
+    await db.updateTable('gradebook').set({ examTakenAt: null }).where('studentId', '=', ben.id).execute();
+    await db.deleteFrom('seats').where('studentId', '=', ben.id).execute();
+    now = await homeOf(ben);
+    expect(now.classes.data.find((c) => c.hash === course.hash)).toMatchObject({ examTaken: false });
+    expect(now.webinars.data.find((w) => w.hash === webinar.hash)).toMatchObject({ hasSeat: false });
+    expect(now.webinars.seats).toEqual([]);
+    await db.deleteFrom('gradebook').where('studentId', '=', ben.id).execute();
+    // a student's rows changed never reach another's
+    expect((await homeOf(ann)).classes.data.find((c) => c.hash === course.hash)).toMatchObject({ examTaken: false });
   });
 
   it('shows a waitlist place as waiting to its student and as a seat to the one who holds it', async () => {
