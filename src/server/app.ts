@@ -43,9 +43,16 @@ import { storageOf } from './storage/storage.ts';
 const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string; build: number };
 
 // docs/decisions/0004 and 0025: what every visitor sees alike, kept a few seconds, and under a student's own marks
-// what every student sees (not class or podcast: they carry serverTime); a visitor's first screen is rendered with
+// what every student sees (a classroom and an episode: VISITOR_PAGES below); a visitor's first screen is rendered with
 // these answers in it (0028)
 const SHARED_READS = ['home', 'search', 'search-items', 'upcoming', 'ondemand', 'podcasts', 'tutorials', 'books', 'podcast-show', 'blurb'];
+/**
+ * A classroom and an episode page as a visitor sees them, kept 1 s for every visitor (decision 0032): a link shared
+ * in a mailing brings a crowd to one page. They carry the server's time (a countdown), the exam's availability and
+ * the seats left, so they are kept only a second; a student's is built for each request (their progress, seat,
+ * meeting code, Watch Later), and a failure (no such class) is never kept. Not rendered into pages (0028).
+ */
+const VISITOR_PAGES = ['class', 'podcast'];
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -148,7 +155,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       now: config.clock.now,
       writeLimit: studentWriteLimit(database.db, limits.writesPerStudentPerMinute, config.clock.now),
       idempotency: registerIdempotency(app, database.db, { clock: config.clock }),
-      sharedCacheMs: Object.fromEntries(SHARED_READS.map((p) => [`GET ${p}`, 5000])),
+      sharedCacheMs: { ...Object.fromEntries(SHARED_READS.map((p) => [`GET ${p}`, 5000])), ...Object.fromEntries(VISITOR_PAGES.map((p) => [`GET ${p}`, 1000])) },
       rateLimits: {
         'POST register': { max: limits.registerPerIpPerHour, timeWindow: hour },
         'POST recover': { max: limits.recoverPerIpPerHour, timeWindow: hour },

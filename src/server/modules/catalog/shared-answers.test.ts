@@ -154,6 +154,41 @@ describe('the kept answer and the clock', () => {
   });
 });
 
+describe('a classroom and an episode page', () => {
+  it('are kept one second for visitors, with the server’s time of that second; a student’s are made for each request', async () => {
+    const video = pack.classes!.find((c) => c.kind === 'video')!;
+    const episode = pack.podcastShows!.flatMap((show) => show.episodes)[0]!;
+    const room = async (who?: Student) => v.parse(classes.getClass.response, JSON.parse(await get(`/api/class?c=${video.hash}`, who)));
+    const play = async (who?: Student) => v.parse(podcasts.getPodcast.response, JSON.parse(await get(`/api/podcast?p=${episode.hash}`, who)));
+    const { title } = await t.database.db.selectFrom('podcasts').select('title').where('hash', '=', episode.hash).executeTakeFirstOrThrow();
+    t.clock.advance(1000);
+    const made = t.clock.now();
+    expect((await room()).classObj.serverTime).toBe(new Date(made).toISOString());
+    await play();
+    await renameClass(video.hash, 'Renamed behind the cache');
+    await t.database.db.updateTable('podcasts').set({ title: 'Renamed episode' }).where('hash', '=', episode.hash).execute();
+    try {
+      t.clock.advance(999);
+      const kept = await room();
+      expect(kept.classObj).toMatchObject({ className: video.title, serverTime: new Date(made).toISOString() });
+      expect((await play()).podcast.title).toBe(title);
+      // a student's is the database's of now, their own
+      const mine = await room(ann);
+      expect(mine.classObj).toMatchObject({ className: 'Renamed behind the cache', serverTime: new Date(made + 999).toISOString() });
+      expect(mine.studentData).not.toBeNull();
+      expect((await play(ann)).podcast.title).toBe('Renamed episode');
+      t.clock.advance(1);
+      expect((await room()).classObj).toMatchObject({ className: 'Renamed behind the cache', serverTime: new Date(made + 1000).toISOString() });
+      expect((await play()).podcast.title).toBe('Renamed episode');
+      // no such class: never kept, and the answer of a class that is there is not given for it
+      expect((await t.app.inject({ url: '/api/class?c=no-such-class' })).statusCode).toBe(404);
+    } finally {
+      await renameClass(video.hash, video.title);
+      await t.database.db.updateTable('podcasts').set({ title }).where('hash', '=', episode.hash).execute();
+    }
+  });
+});
+
 describe('a mark changed by the student', () => {
   const homeOf = async (who?: Student) => v.parse(catalog.getHome.response, JSON.parse(await get('/api/home', who)));
   const upcomingOf = async (who?: Student) => v.parse(catalog.getUpcoming.response, JSON.parse(await get('/api/upcoming', who)));
@@ -284,6 +319,9 @@ describe('a mark changed by the student', () => {
     expect(mine.classObj).toMatchObject({ seatsLeft: 4, zoomCode: '81234567890' });
     expect(mine.studentData).toMatchObject({ isReserved: true, hasSeat: true, isWaiting: false });
     expect(mine.studentData!.cancelCode).toBeTruthy();
+    // a visitor's classroom is kept a second (decision 0032): the seat is in its count once that second is over
+    expect((await room(w.hash)).classObj.seatsLeft).toBe(5);
+    t.clock.advance(1000);
     for (const other of [ben, undefined]) {
       const theirs = await room(w.hash, other);
       expect(theirs.classObj).toMatchObject({ seatsLeft: 4, zoomCode: null });
