@@ -24,9 +24,13 @@ const SHELLS = [
   { route: '/webinars', screen: 'webinars', source: 'src/client/screens/webinars.tsx', data: ['/api/upcoming?page=0'] },
   { route: '/ondemand', screen: 'ondemand', source: 'src/client/screens/ondemand.tsx', data: ['/api/ondemand?page=0'] },
   { route: '/podcasts', screen: 'podcasts', source: 'src/client/screens/podcasts.tsx', data: ['/api/podcasts?page=0'] },
+  // screens of many URLs (decision 0033): one shell for all, rendered at a stand-in URL, and the URLs it serves (the
+  // client's route pattern in router.tsx); the server finds them in shells/any/ and renders a visitor's with answers
+  { route: '/classroom/_', screen: 'classroom', source: 'src/client/screens/classroom.tsx', data: [], serves: '^/classroom/[^/?]+$' },
+  { route: '/podcast/_', screen: 'podcast', source: 'src/client/screens/podcast.tsx', data: [], serves: '^/podcast/[^/?]+(?:/[^/?]+)?$' },
 ];
 
-const shellFile = (route) => `shells${route}.html`;
+const shellFile = (shell) => (shell.serves ? `shells/any/${shell.screen}.html` : `shells${shell.route}.html`);
 
 const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
@@ -47,7 +51,7 @@ if (!entry) throw new Error("index.html has no entry script of the build's form"
 const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
-mkdirSync(path.join(clientDir, 'shells'), { recursive: true });
+mkdirSync(path.join(clientDir, 'shells', 'any'), { recursive: true });
 for (const shell of SHELLS) {
   // the phone's markup with the wide frame's marker, checked to hold an h1 (prerender.tsx)
   const markup = await renderShell(shell.route);
@@ -65,8 +69,8 @@ for (const shell of SHELLS) {
   const html = template
     .replace(entryTag, '<script type="module" src="/shell-boot.js"></script>')
     .replace(/\s*<\/head>/, `\n    ${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-screen="${shell.screen}" data-entry="${entry}" data-chunks="${chunks.join(' ')}">${markup}</div>`);
-  writeFileSync(path.join(clientDir, shellFile(shell.route)), html);
+    .replace('<div id="root"></div>', `<div id="root" data-screen="${shell.screen}" data-entry="${entry}" data-chunks="${chunks.join(' ')}"${shell.serves ? ` data-shell-path="${shell.route}" data-serves="${escapeAttr(shell.serves)}"` : ''}>${markup}</div>`);
+  writeFileSync(path.join(clientDir, shellFile(shell)), html);
 }
 // the manifest was for this script only
 rmSync(path.join(clientDir, '.vite'), { recursive: true, force: true });

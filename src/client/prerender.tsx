@@ -73,27 +73,36 @@ export const renderWithAnswers = (path: string, answer: (url: string) => Promise
   serially(async () => {
     queryClient.clear();
     try {
-      await render(path);
-      const asked = queryClient
-        .getQueryCache()
-        .getAll()
-        .map((q) => ({ key: q.queryKey, url: urlOf(q.queryKey) }))
-        .filter((q): q is { key: readonly unknown[]; url: string } => q.url !== null);
-      if (asked.length === 0) return null;
       const answers: [readonly unknown[], unknown][] = [];
       const urls: string[] = [];
-      for (const { key, url } of asked) {
-        const json = await answer(url);
-        if (json === undefined) continue;
-        const parsed = v.safeParse(readable.get(key[1] as string)!.response, json);
-        if (!parsed.success) return null;
-        answers.push([key, parsed.output]);
-        urls.push(url);
+      const tried = new Set<string>();
+      // a query a screen asks only once another's answer is in (an episode, once its series is) is found by the
+      // next render: rendered again while a render asks something new, a few times at most
+      for (let pass = 0; pass < MAX_PASSES; pass++) {
+        await render(path);
+        const asked = queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => ({ key: q.queryKey, url: urlOf(q.queryKey) }))
+          .filter((q): q is { key: readonly unknown[]; url: string } => q.url !== null && !tried.has(q.url));
+        if (asked.length === 0) break;
+        for (const { key, url } of asked) {
+          tried.add(url);
+          const json = await answer(url);
+          if (json === undefined) continue;
+          const parsed = v.safeParse(readable.get(key[1] as string)!.response, json);
+          if (!parsed.success) return null;
+          answers.push([key, parsed.output]);
+          urls.push(url);
+          queryClient.setQueryData(key, parsed.output);
+        }
       }
       if (answers.length === 0) return null;
-      for (const [key, data] of answers) queryClient.setQueryData(key, data);
       return { markup: await render(path), answers, urls };
     } finally {
       queryClient.clear();
     }
   });
+
+/** renders to find what a screen asks: its first queries, then those that wait for their answers */
+const MAX_PASSES = 3;

@@ -50,7 +50,7 @@ const SHARED_READS = ['home', 'search', 'search-items', 'upcoming', 'ondemand', 
  * A classroom and an episode page as a visitor sees them, kept 1 s for every visitor (decision 0032): a link shared
  * in a mailing brings a crowd to one page. They carry the server's time (a countdown), the exam's availability and
  * the seats left, so they are kept only a second; a student's is built for each request (their progress, seat,
- * meeting code, Watch Later), and a failure (no such class) is never kept. Not rendered into pages (0028).
+ * meeting code, Watch Later), and a failure (no such class) is never kept. A visitor's page is rendered with it (0033).
  */
 const VISITOR_PAGES = ['class', 'podcast'];
 
@@ -174,6 +174,6 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     },
   );
   registerMedia(app, database.db, storageOf(config));
-  await registerStaticFiles(app, { clientDir: config.clientDir, sharedReads: SHARED_READS });
+  await registerStaticFiles(app, { clientDir: config.clientDir, sharedReads: [...SHARED_READS, ...VISITOR_PAGES] });
   return { app, database, mailer, retention, licenseReminders };
 }

@@ -47,6 +47,16 @@ test.describe("with the app's JavaScript blocked", () => {
   }
 });
 
+/** every API call the page makes from now on (path and query), but the page-view log */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/page-view') calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
 /** every h1 text main had at each change of the page, from the first parse on ('' when it had none) */
 async function recordHeadings(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -69,11 +79,7 @@ async function recordHeadings(page: Page): Promise<void> {
 
 for (const s of SCREENS) {
   test(`${s.url}: the app takes over the shell with the same heading, and fetches the list ${s.rows ? 'not at all' : 'once'} @desktop`, async ({ page }) => {
-    const calls: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (url.pathname.startsWith('/api/') && url.pathname !== '/api/page-view') calls.push(`${url.pathname}${url.search}`);
-    });
+    const calls = apiCalls(page);
     await recordHeadings(page);
     await page.goto(s.url);
     await screenReady(page);
@@ -88,6 +94,36 @@ for (const s of SCREENS) {
     expect(await page.evaluate(() => (window as unknown as { __rowsThenSkeleton: boolean }).__rowsThenSkeleton), 'rows never give way to a skeleton').toBe(false);
     // nothing takes focus on a first load (the Screen moves focus to the h1 only after a navigation)
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  });
+}
+
+// a screen of many URLs (decision 0033): a visitor's classroom or episode page, opened from a link, comes with its
+// content rendered in the HTML, and the app takes it over without a change on screen; the classroom reads its class
+// once more on every opening (the progress of a student, the server's time for a countdown), an episode does not
+const video = demo.classes.find((c) => c.kind === 'video')!;
+const show = demo.shows[0]!;
+const MANY = [
+  { name: 'a classroom', url: `/classroom/${video.hash}`, heading: video.title, detail: 'Speaker', api: `/api/class?c=${video.hash}`, asked: 1 },
+  { name: 'an episode', url: `/podcast/${show.hash}/${show.episodes[0]!.hash}`, heading: show.title, detail: show.episodes[0]!.title, api: `/api/podcast?p=${show.episodes[0]!.hash}`, asked: 0 },
+];
+for (const m of MANY) {
+  test(`${m.name}, as a visitor opens it, paints its content from the HTML alone, and the app takes it over with the same heading @desktop`, async ({ page }) => {
+    await page.route(/\.js$/, (route) => route.abort());
+    await page.goto(m.url);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.heading);
+    await expect(page.locator('main')).toContainText(m.detail);
+    await expectAccessible(page, `${m.name}'s page before its scripts`);
+    await page.unroute(/\.js$/);
+
+    const calls = apiCalls(page);
+    await recordHeadings(page);
+    await page.goto(m.url);
+    await screenReady(page);
+    await expect(page.locator('.app[data-prerendered]')).toHaveCount(0);
+    await expect(page.locator('main')).toContainText(m.detail);
+    const headings = await page.evaluate(() => (window as unknown as { __headings: string[] }).__headings);
+    expect(headings.filter((h) => h !== ''), 'the h1 from the HTML on, then only the same h1').toEqual([m.heading]);
+    expect(calls.filter((c) => c.startsWith(m.api)), `requests for ${m.api}: ${calls.join(", ")}`).toHaveLength(m.asked);
   });
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test-support.ts';
-import { prerenderedShells } from './static-files.ts';
+import { prerenderedShells, shellsForMany } from './static-files.ts';
 
 const page = (name: string) => `<!doctype html><html lang="en"><head><title>CE Pass</title></head><body><div id="root">${name}</div></body></html>`;
 
@@ -139,5 +139,69 @@ export async function renderWithAnswers(route, answer) {
   it('a screen with nothing to answer, or a query string, gets its shell or the plain app', async () => {
     expect((await t2.app.inject({ method: 'GET', url: '/learn' })).body).toContain('<h1>Learn</h1>');
     expect((await t2.app.inject({ method: 'GET', url: '/ondemand?cid=3' })).body).toContain('the plain app');
+  });
+});
+
+// A screen of many URLs (decision 0033): one shell (shells/any/) naming the URLs it serves and the stand-in URL the
+// build rendered it at; a visitor's page for one of them is rendered with its answer, a kept read (a classroom is
+// kept 1 s for visitors, decision 0032); anything else gets the plain app.
+describe('a screen of many URLs', () => {
+  let t3: TestApp;
+  let dir: string;
+  let hash: string;
+  const frame = (root: string, extra = '') => `<!doctype html><html><head></head><body><div id="root" data-screen="classroom"${extra}>${root}</div>\n  </body></html>`;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'ce-pass-many-'));
+    const client = path.join(dir, 'client');
+    mkdirSync(path.join(client, 'shells', 'any'), { recursive: true });
+    mkdirSync(path.join(dir, 'prerender'));
+    writeFileSync(path.join(client, 'index.html'), page('the plain app'));
+    writeFileSync(path.join(client, 'shells', 'any', 'classroom.html'), frame('<h1>Classroom</h1><p>skeleton</p>', ' data-shell-path="/classroom/_" data-serves="^/classroom/[^/?]+$"'));
+    // a file naming no URLs is no shell
+    writeFileSync(path.join(client, 'shells', 'any', 'stray.html'), frame('<h1>Stray</h1>'));
+    writeFileSync(
+      path.join(dir, 'prerender', 'prerender.js'),
+      `export async function renderShell(route) { if (route !== '/classroom/_') throw new Error('rendered at ' + route); return '<h1>Classroom</h1><p>skeleton</p>'; }
+export async function renderWithAnswers(route, answer) {
+  const hash = decodeURIComponent(route.split('/')[2]);
+  const url = '/api/class?c=' + encodeURIComponent(hash);
+  const cls = await answer(url);
+  if (!cls) return null;
+  return { markup: '<h1>' + cls.classObj.className + '</h1>', answers: [[['api', 'class', { c: hash }], cls]], urls: [url] };
+}`,
+    );
+    t3 = await buildTestApp({ clientDir: client });
+    hash = (await t3.app.inject({ method: 'GET', url: '/api/ondemand?page=0' })).json().data[0].hash;
+  });
+  afterAll(async () => {
+    await t3?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds the shells of many URLs by what their #root names, and nothing else', () => {
+    const found = shellsForMany(path.join(dir, 'client'));
+    expect(found.map((s) => [s.file, s.renderedAt, s.serves.source])).toEqual([['shells/any/classroom.html', '/classroom/_', '^\\/classroom\\/[^/?]+$']]);
+  });
+
+  it("a visitor's classroom comes with its class rendered in the shell's frame and its answer in the page", async () => {
+    const res = await t3.app.inject({ method: 'GET', url: `/classroom/${hash}` });
+    const cls = (await t3.app.inject({ method: 'GET', url: `/api/class?c=${hash}` })).json();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toContain('cookie');
+    expect(res.body).toContain(`<div id="root" data-screen="classroom" data-shell-path="/classroom/_" data-serves="^/classroom/[^/?]+$"><h1>${cls.classObj.className}</h1></div>`);
+    const json = /<script type="application\/json" id="first-answers">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(json!)).toEqual([[['api', 'class', { c: hash }], cls]]);
+  });
+
+  it.each([
+    ['a student', `/classroom/{hash}`, { cookie: 'sid=anything' }],
+    ['an unknown class', '/classroom/no-such-class', {}],
+    ['a query string', '/classroom/{hash}?from=mail', {}],
+    ['a path it does not serve', '/classroom/{hash}/more', {}],
+  ])('%s gets the plain app', async (_, url, headers) => {
+    const res = await t3.app.inject({ method: 'GET', url: url.replace('{hash}', hash), headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('the plain app');
+    expect(res.body).not.toContain('first-answers');
   });
 });

@@ -23,6 +23,32 @@ export function prerenderedShells(clientDir: string): Map<string, string> {
   return new Map(names.map((n) => [`/${n.slice(0, -'.html'.length)}`, `${SHELLS_DIR}/${n}`]));
 }
 
+/** the shell of a screen of many URLs (shells/any/: a classroom, an episode), rendered at a stand-in URL */
+interface AnyShell {
+  file: string;
+  /** the URL the build rendered it at: rendered there again, it gives the markup to replace */
+  renderedAt: string;
+  serves: RegExp;
+}
+
+/**
+ * The shells of screens with many URLs (scripts/prerender-shells.mjs writes shells/any/classroom.html, naming on
+ * its #root the URLs it serves and the stand-in URL it was rendered at; decision 0033).
+ */
+export function shellsForMany(clientDir: string): AnyShell[] {
+  const dir = path.join(clientDir, SHELLS_DIR, 'any');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => /^[a-z0-9-]+\.html$/.test(n))
+    .flatMap((n) => {
+      const root = /<div id="root"[^>]* data-shell-path="([^"]+)" data-serves="([^"]+)"/.exec(readFileSync(path.join(dir, n), 'utf8'));
+      return root ? [{ file: `${SHELLS_DIR}/any/${n}`, renderedAt: root[1]!, serves: new RegExp(root[2]!.replace(/&amp;/g, '&')) }] : [];
+    });
+}
+
+/** the shell of a path (no query string), the route the build rendered it at, and its file; null: the plain app */
+type ShellOf = (url: string) => { file: string; renderedAt: string } | null;
+
 /** what the build's prerender module (src/client/prerender.tsx, built into prerender/ beside the client) offers */
 interface Renderer {
   renderShell: (route: string) => Promise<string>;
@@ -40,6 +66,8 @@ interface Page {
 
 /** as long as the catalogue answers it shows are kept (the contract's sharedCacheMs, decision 0025) */
 const KEEP_MS = 5000;
+/** pages kept at once: one per URL of a classroom or an episode a visitor opened, the least recent let go first */
+const KEPT_PAGES = 300;
 
 /**
  * A visitor's first screen with its rows (decision 0028): the route's shell with the markup the app renders once
@@ -49,7 +77,7 @@ const KEEP_MS = 5000;
  * from the contract's kept answers); a page is rendered again only when they changed or after KEEP_MS. Null when
  * the build has no prerender module, or the screen shows no answer: the shell is sent as built.
  */
-function firstScreens(app: FastifyInstance, clientDir: string, shells: Map<string, string>, sharedReads: readonly string[]) {
+function firstScreens(app: FastifyInstance, clientDir: string, shellOf: ShellOf, sharedReads: readonly string[]) {
   const moduleFile = path.join(clientDir, '..', 'prerender', 'prerender.js');
   if (!existsSync(moduleFile)) return null;
   // loaded at the first page asked, once; a module that cannot load (its packages missing) is said once in the log,
@@ -60,20 +88,20 @@ function firstScreens(app: FastifyInstance, clientDir: string, shells: Map<strin
       app.log.error({ err }, 'the prerender module did not load: the shells are sent as built');
       return null;
     }));
-  /** per route: the shell's text and the markup the build put in it, to be replaced */
+  /** per shell file: its text and the markup the build put in it, to be replaced */
   const templates = new Map<string, Promise<{ html: string; markup: string } | null>>();
   const pages = new Map<string, Page>();
   const rendering = new Map<string, Promise<Page>>();
 
-  const templateOf = (route: string, r: Renderer) => {
-    let t = templates.get(route);
+  const templateOf = (shell: { file: string; renderedAt: string }, r: Renderer) => {
+    let t = templates.get(shell.file);
     if (!t) {
-      t = r.renderShell(route).then((markup) => {
-        const html = readFileSync(path.join(clientDir, shells.get(route)!), 'utf8');
+      t = r.renderShell(shell.renderedAt).then((markup) => {
+        const html = readFileSync(path.join(clientDir, shell.file), 'utf8');
         // a shell from another build than the module: its markup is not there to replace
         return html.includes(markup) ? { html, markup } : null;
       });
-      templates.set(route, t);
+      templates.set(shell.file, t);
     }
     return t;
   };
@@ -93,7 +121,7 @@ function firstScreens(app: FastifyInstance, clientDir: string, shells: Map<strin
     const r = await loadRenderer();
     const texts = new Map<string, string>();
     const at = Date.now();
-    const template = r && (await templateOf(route, r));
+    const template = r && (await templateOf(shellOf(route)!, r));
     if (!template) return { at, texts, sent: null };
     const first = await r.renderWithAnswers(route, async (url) => {
       if (!inPage(url)) return undefined;
@@ -138,7 +166,9 @@ function firstScreens(app: FastifyInstance, clientDir: string, shells: Map<strin
       rendering.set(route, pending);
     }
     const fresh = await pending;
+    pages.delete(route);
     pages.set(route, fresh);
+    if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!);
     return fresh;
   }
 
@@ -186,14 +216,23 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { clientDi
     });
   }
   const shells = hasClient ? prerenderedShells(opts.clientDir) : new Map<string, string>();
+  const forMany = hasClient ? shellsForMany(opts.clientDir) : [];
+  const shellOf: ShellOf = (url) => {
+    const file = shells.get(url);
+    if (file) return { file, renderedAt: url };
+    const many = forMany.find((s) => s.serves.test(url));
+    return many ? { file: many.file, renderedAt: many.renderedAt } : null;
+  };
   // a shell is what the route shows before its data and JS arrive; with a query string (filters, a search) the
   // screen shows something else, so the plain app is sent and paints once its JS runs, as before the shells
   // a visitor gets the screen's first answers rendered in it; a student (a session cookie) the shell as built, since
   // the rows a visitor sees lack the student's own marks (a seat, a completed exam), which must never show wrong
-  const withAnswers = hasClient && shells.size > 0 ? firstScreens(app, opts.clientDir, shells, opts.sharedReads ?? []) : null;
+  const withAnswers = hasClient && shells.size + forMany.length > 0 ? firstScreens(app, opts.clientDir, shellOf, opts.sharedReads ?? []) : null;
   // (the reply in every case: an async handler that resolves to nothing before its answer is sent answers a 500)
   const sendApp = async (req: FastifyRequest, reply: FastifyReply, url = ''): Promise<FastifyReply> => {
-    if (withAnswers && shells.has(url) && !hasSession(req) && (await withAnswers(req, reply, url))) return reply;
+    if (withAnswers && shellOf(url) && !hasSession(req) && (await withAnswers(req, reply, url))) return reply;
+    // the shell of a screen of many URLs is only the frame of a visitor's rendered page: otherwise the plain app (its
+    // skeleton would start the screen's chunks before the app asks for them, for a frame painted a little sooner)
     return reply.header('cache-control', 'no-cache').sendFile(shells.get(url) ?? 'index.html', opts.clientDir);
   };
   // "/" is a directory to the static plugin; it is the app's alias of /home
