@@ -1,5 +1,5 @@
-// The moment the first screen is up: its screen mounted and its data arrived (or its first try failed), and the
-// browser painted it. What that screen does not show (the side columns, the rows' Download buttons, the update
+// The moment the first screen is up: its screen mounted, its data arrived (or its first try failed), its skeleton
+// gave way to the rows, and the browser painted it. What that screen does not show (the side columns, the rows' Download buttons, the update
 // prompt, the writer of what was seen) waits for it, so none of it competes with the first view for the network
 // or the main thread (quality-bars.md: the first screen's JS is what the budget counts).
 import { queryClient } from './query-client.ts';
@@ -28,6 +28,22 @@ const settled = (): Promise<void> =>
     });
   });
 
+// the data's rows on the page: a screen may put them in a render React can pause (home: useDeferredValue), so the
+// answer being in is not yet the rows being shown; while its skeleton is there, the screen is not shown. Not when a
+// read failed: offline, the skeleton gives way to what was kept, which is restored after the first screen
+const SKELETON = 'main .list-skeleton';
+const anyFailed = (): boolean => queryClient.getQueryCache().getAll().some((q) => q.state.fetchFailureCount > 0 || q.state.status === 'error');
+const rowsIn = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (anyFailed() || !document.querySelector(SKELETON)) return resolve();
+    const observer = new MutationObserver(() => {
+      if (document.querySelector(SKELETON)) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+
 // two frames: React committed the rows, then the browser painted them
 const painted = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 const atMost = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,4 +53,4 @@ const atMost = (ms: number): Promise<void> => new Promise((resolve) => setTimeou
 export const firstScreen: Promise<void> =
   typeof window === 'undefined'
     ? new Promise<void>(() => undefined)
-    : Promise.race([mounted.then(() => settled()).then(painted), atMost(AT_MOST_MS)]);
+    : Promise.race([mounted.then(() => settled()).then(rowsIn).then(painted), atMost(AT_MOST_MS)]);

@@ -5,6 +5,7 @@
 // the app. Both come with the lists (the skeleton waits for the stored session too), so neither shifts them.
 // For a student with episodes started and not finished, "Continue listening" comes first, where a commuter looks;
 // the skeleton waits for it too, so it never pushes the lists down.
+import { useDeferredValue } from 'react';
 import { Link } from 'wouter';
 import { CategoryChips } from '../components/content/category-chips.tsx';
 import { ClassRow, PodcastRow, WebinarRow } from '../components/content/class-rows.tsx';
@@ -40,13 +41,17 @@ export default function HomeScreen() {
   const hydrated = useSessionHydrated();
   const loggedIn = useIsLoggedIn();
   const listening = useListening({ enabled: loggedIn });
+  const ready = home.data !== undefined && hydrated && !listening.isLoading;
+  // the lists (a screen of rows) replace the skeleton in a render React may pause to let the page answer, not in one
+  // long task as the answer lands (TBT, quality-bars.md); opened with the answer at hand, they show at once
+  const shown = useDeferredValue(ready) && ready;
   return (
     <Screen refresh title="Home" heading="Free dental CE, live and on demand" className="home">
       <SearchBar />
       {!wide && <CategoryChips />}
       {showsFailure(home) ? (
         <LoadFailure query={home} message={LIST_ERROR} />
-      ) : home.data === undefined || !hydrated || listening.isLoading ? (
+      ) : !shown || home.data === undefined ? (
         <ListSkeleton heading />
       ) : (
         <>
