@@ -1,7 +1,7 @@
 // The moment the first screen is up: its screen mounted, its data arrived (or its first try failed), its skeleton
-// gave way to the rows, and the browser painted it. What that screen does not show (the side columns, the rows' Download buttons, the update
-// prompt, the writer of what was seen) waits for it, so none of it competes with the first view for the network
-// or the main thread (quality-bars.md: the first screen's JS is what the budget counts).
+// gave way to the rows, and the browser painted it. What that screen does not show (the side columns, the rows'
+// Download buttons, the update prompt, the writer of what was seen) waits for it, so none of it competes with the
+// first view for the network or the main thread (quality-bars.md: the first screen's JS is what the budget counts).
 import { queryClient } from './query-client.ts';
 
 /** past this, nothing waits longer for a screen whose data never comes */

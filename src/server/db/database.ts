@@ -7,6 +7,7 @@ import pg from 'pg';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
+import { keepRecent } from '../recent.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-login-attempts.ts';
 import * as m0003 from './migrations/0003-accounts.ts';
@@ -77,8 +78,7 @@ function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
       let stmt = kept.get(text);
       if (stmt) return stmt;
       stmt = sqlite.prepare(text);
-      kept.set(text, stmt);
-      if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+      keepRecent(kept, text, stmt, KEPT_STATEMENTS);
       return stmt;
     },
   };

@@ -8,6 +8,7 @@ import { allEndpoints } from '#shared/api/index';
 import { isSentence } from '#shared/api/common';
 import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
 import { keepJson, keptJson } from './kept-json.ts';
+import { keepRecent } from '../recent.ts';
 import type { SessionStudent } from './session.ts';
 import { TOO_MANY_WRITES } from './write-limit.ts';
 import { UPLOAD_MESSAGES, isMultipart, readUpload, type UploadedFile } from './upload.ts';
@@ -108,12 +109,10 @@ function shortCache(ttlMs: number, now: () => number) {
       if (hit && hit.at <= t && t < hit.until) return hit.value;
       const value = compute();
       const entry = { at: t, until: t + ttlMs, value };
-      entries.delete(key);
-      entries.set(key, entry);
+      keepRecent(entries, key, entry, CACHE_ENTRIES);
       if (staleAt) value.then((answer) => void (entry.until = Math.min(entry.until, staleAt(answer, t) ?? Infinity)), () => {});
       // a failure is never served from the cache
       value.catch(() => entries.get(key)?.value === value && entries.delete(key));
-      if (entries.size > CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
       return value;
     },
   };

@@ -43,7 +43,6 @@ const isSkipped = (item: unknown) => item === undefined || typeof item === 'func
 /** the kept text of an object, if it has one: it is part of an answer the contract keeps for every caller */
 export const keptText = (value: object): string | undefined => texts.get(value);
 
-
 /** whether `value` holds, at any depth, an object whose text is kept */
 function holdsKept(value: object): boolean {
   for (const item of Array.isArray(value) ? value : Object.values(value)) {

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedEncoding } from './compression.ts';
 import { readCookie, sessionCookieName } from './session.ts';
+import { keepRecent } from '../recent.ts';
 
 const SHELLS_DIR = 'shells';
 
@@ -166,9 +167,7 @@ function firstScreens(app: FastifyInstance, clientDir: string, shellOf: ShellOf,
       rendering.set(route, pending);
     }
     const fresh = await pending;
-    pages.delete(route);
-    pages.set(route, fresh);
-    if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!);
+    keepRecent(pages, route, fresh, KEPT_PAGES);
     return fresh;
   }
 

@@ -6,6 +6,7 @@ import type * as podcasts from '#shared/api/podcasts';
 import { sanitizeKeyword } from '#shared/domain/keyword';
 import type { SharedAnswer } from '../../plugins/contract.ts';
 import type { SessionStudent } from '../../plugins/session.ts';
+import { keepRecent } from '../../recent.ts';
 import { filterKey, type CatalogRepository, type ListFilter, type StudentMarks } from './catalog.repository.ts';
 import { nextLiveChange } from './live-now.ts';
 
@@ -76,9 +77,7 @@ export function sharedAnswers(repo: Pick<CatalogRepository, 'marks'>) {
     const marks = repo.marks(student.id);
     // a read that fails is not kept; the most recent reader goes last, the least recent is let go first
     marks.catch(() => kept.get(student.id)?.marks === marks && kept.delete(student.id));
-    kept.delete(student.id);
-    kept.set(student.id, { version: student.marksVersion, marks });
-    if (kept.size > KEPT_STUDENTS) kept.delete(kept.keys().next().value!);
+    keepRecent(kept, student.id, { version: student.marksVersion, marks }, KEPT_STUDENTS);
     return marks;
   }
 
