@@ -5,7 +5,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Ebook } from '#shared/api/catalog';
 import type { ClassListItem, FeaturedContent, MobileAds, PodcastListItem } from '#shared/api/common';
 import { CLASS_TYPE, VPAD_SLOT, ceTypeName } from '#shared/domain/constants';
-import type { DB } from '../../db/schema.ts';
+import { CANCELLED, type DB } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
 import { matchesKeyword, searchTerms } from '../../db/search-index.ts';
 import { inProgressAt } from './live-now.ts';
@@ -49,7 +49,7 @@ export function classBase(db: Kysely<DB>, studentId: number | null) {
     .selectFrom('classes as c')
     .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
     .leftJoin('companies as co', 'co.id', 'c.companyId')
-    .leftJoin('seats as st', (j) => j.onRef('st.classId', '=', 'c.id').on('st.studentId', '=', sid).on('st.status', '<>', 'cancelled'))
+    .leftJoin('seats as st', (j) => j.onRef('st.classId', '=', 'c.id').on('st.studentId', '=', sid).on('st.status', '<>', CANCELLED))
     .leftJoin('gradebook as g', (j) => j.onRef('g.classId', '=', 'c.id').on('g.studentId', '=', sid));
 }
 
@@ -220,7 +220,7 @@ export function catalogRepository(db: Kysely<DB>) {
     db
       .selectFrom('students as s')
       .leftJoin('gradebook as g', (j) => j.onRef('g.studentId', '=', 's.id').on('g.classId', '=', classId))
-      .leftJoin('seats as st', (j) => j.onRef('st.studentId', '=', 's.id').on('st.classId', '=', classId).on('st.status', '<>', 'cancelled'))
+      .leftJoin('seats as st', (j) => j.onRef('st.studentId', '=', 's.id').on('st.classId', '=', classId).on('st.status', '<>', CANCELLED))
       .leftJoin('queue as q', (j) => j.onRef('q.studentId', '=', 's.id').on('q.classId', '=', classId).on('q.removedAt', 'is', null))
       .select(['g.id as gradebookId', 'g.examTakenAt', 'g.examScore', 'g.evalTakenAt', 'g.credits', 'g.ceTypeId', 'g.viewCount', 'g.startedAt', 'g.endedAt', 'g.attended'])
       .select(['st.id as seatId', 'st.status as seatStatus', 'st.cancelCode', 'q.id as queueId', 's.agdNumber', 's.hideAgdReminder'])

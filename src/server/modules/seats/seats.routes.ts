@@ -7,7 +7,7 @@ import { getSeats } from '#shared/api/my-ce';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
 import { nowIso, type Clock } from '../../clock.ts';
 import { randomHash } from '../../db/ids.ts';
-import type { DB } from '../../db/schema.ts';
+import { CANCELLED, type DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { promotedMail, seatMail } from '../../mail/messages.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -87,7 +87,7 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
         .leftJoin('companies as co', 'co.id', 'c.companyId')
         .select(['c.id', 'c.hash', 'st.cancelCode', 'st.status', 'c.name', 'c.photo', 'sp.name as speakerName', 'co.name as companyName', 'c.typeId', 'c.releaseDate', 'c.endDate', 'c.credits', 'c.ceTypeId'])
         .where('st.studentId', '=', student.id)
-        .where('st.status', '<>', 'cancelled')
+        .where('st.status', '<>', CANCELLED)
         .where('c.endDate', '>', now)
         .orderBy('c.releaseDate')
         .execute();

@@ -6,7 +6,7 @@
 // The capacity check is the write itself: UPDATE … SET seats_taken = seats_taken + 1 WHERE seats_taken <
 // capacity, one row confirmed, none waitlisted, inside one write transaction with the seat row.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import { CANCELLED, type DB } from '../../db/schema.ts';
 import { randomHash } from '../../db/ids.ts';
 import { isPostgres } from '../../db/search-index.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -37,7 +37,7 @@ const isUniqueViolation = (err: unknown) => {
 
 export function seatService(db: Kysely<DB>, opts: { now: () => number }) {
   const activeSeat = (q: Db, classId: number, studentId: number) =>
-    q.selectFrom('seats').select(['id', 'status', 'cancelCode']).where('classId', '=', classId).where('studentId', '=', studentId).where('status', '<>', 'cancelled').executeTakeFirst();
+    q.selectFrom('seats').select(['id', 'status', 'cancelCode']).where('classId', '=', classId).where('studentId', '=', studentId).where('status', '<>', CANCELLED).executeTakeFirst();
 
   /** on PostgreSQL every seat change of one webinar queues behind the webinar's row; SQLite's BEGIN IMMEDIATE already serialises */
   const lockWebinar = async (trx: Db, classId: number) => {
