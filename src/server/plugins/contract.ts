@@ -7,7 +7,7 @@ import { ANOTHER_STUDENT, NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, t
 import { allEndpoints } from '#shared/api/index';
 import { isSentence } from '#shared/api/common';
 import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
-import { keepJson, keptJson } from './kept-json.ts';
+import { keepJson, keptJson, keptText } from './kept-json.ts';
 import { keepRecent } from '../recent.ts';
 import type { SessionStudent } from './session.ts';
 import { TOO_MANY_WRITES } from './write-limit.ts';
@@ -49,6 +49,11 @@ export interface SharedAnswer<E extends Endpoint> {
   overlay: (shared: ResultOf<E>, student: SessionStudent) => Promise<ResultOf<E>>;
   /** the first moment (ms) after `now` when the answer stops being true by the clock alone (a webinar starts), or null */
   staleAt?: (shared: ResultOf<E>, now: number) => number | null;
+  /**
+   * `overlay` reads more of the student than their marks (whose version the session carries): their copy is made
+   * for each request. Otherwise it is kept while the shared answer and their marks version stand (KEPT_COPIES).
+   */
+  copiedEachTime?: true;
 }
 
 /** A handler bound to its endpoint; the list of these is what the server has built. */
@@ -97,17 +102,17 @@ const CACHE_ENTRIES = 500;
 
 /**
  * answers by key for `ttlMs`, or until the answer's own `staleAt` if sooner; concurrent misses share one
- * computation; at most CACHE_ENTRIES keys, oldest out
+ * computation; at most CACHE_ENTRIES keys, oldest out. `compute` is given the answer it replaces, if any.
  */
 function shortCache(ttlMs: number, now: () => number) {
   const entries = new Map<string, { at: number; until: number; value: Promise<unknown> }>();
   return {
-    get(key: string, compute: () => Promise<unknown>, staleAt?: (answer: any, now: number) => number | null): Promise<unknown> {
+    get(key: string, compute: (previous: Promise<unknown> | undefined) => Promise<unknown>, staleAt?: (answer: any, now: number) => number | null): Promise<unknown> {
       const t = now();
       const hit = entries.get(key);
       // a clock set back is no reason to trust an answer from its future
       if (hit && hit.at <= t && t < hit.until) return hit.value;
-      const value = compute();
+      const value = compute(hit?.value);
       const entry = { at: t, until: t + ttlMs, value };
       keepRecent(entries, key, entry, CACHE_ENTRIES);
       if (staleAt) value.then((answer) => void (entry.until = Math.min(entry.until, staleAt(answer, t) ?? Infinity)), () => {});
@@ -118,10 +123,39 @@ function shortCache(ttlMs: number, now: () => number) {
   };
 }
 
+/**
+ * A kept answer made again, written piece by piece (kept-json.ts); if it says what the one it replaces said, that
+ * one goes on, the same object: its compressed bytes, and the students' copies made from it, stay good while the
+ * catalogue does not change, however many times the few seconds of the cache run out.
+ */
+async function sameOrNew(previous: Promise<unknown> | undefined, made: unknown): Promise<unknown> {
+  const text = keepJson(made);
+  const before = await previous?.catch(() => undefined);
+  return typeof before === 'object' && before !== null && keptText(before) === text ? before : made;
+}
+
+/**
+ * students' copies of kept answers with their own marks on, kept while both stand (the same kept answer, the
+ * same marks version): a student coming back to a list (every return to a screen, the app brought back to the
+ * front) costs what a visitor's read does, not a copy and its compression again. A few KB each.
+ */
+const KEPT_COPIES = 2_000;
+
 export function registerContract(app: FastifyInstance, implementations: Implementation[], opts: ContractOptions): void {
   const byKey = new Map(implementations.map((i) => [`${i.endpoint.method} ${i.endpoint.path}`, i]));
   const expectedOrigin = new URL(opts.publicUrl).origin;
   const registered = new Set<string>();
+  const copies = new Map<string, { shared: unknown; version: number; copy: Promise<unknown> }>();
+  /** the student's copy of `shared` that `make` makes, the kept one while `shared` and their marks version stand */
+  function copyOf(student: SessionStudent, key: string, shared: unknown, make: () => Promise<unknown>): Promise<unknown> {
+    const at = `${student.id} ${key}`;
+    const known = copies.get(at);
+    if (known && known.shared === shared && known.version === student.marksVersion) return known.copy;
+    const copy = make();
+    copy.catch(() => copies.get(at)?.copy === copy && copies.delete(at));
+    keepRecent(copies, at, { shared, version: student.marksVersion, copy }, KEPT_COPIES);
+    return copy;
+  }
 
   for (const ep of allEndpoints) {
     const impl = byKey.get(`${ep.method} ${ep.path}`);
@@ -195,8 +229,10 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
           const input = (query?.output ?? {}) as Record<string, unknown>;
           const key = impl.shared?.key ? impl.shared.key(input) : JSON.stringify({ ...input, [field]: undefined });
           // written piece by piece once, as made, so a student's copy with their marks writes only the rows it changed
-          const shared = cache.get(key, () => answer(null).then((a) => (keepJson(a), a)), impl.shared?.staleAt);
-          return student ? shared.then((a) => impl.shared!.overlay(a, student)) : shared;
+          const shared = cache.get(key, (previous) => answer(null).then((a) => sameOrNew(previous, a)), impl.shared?.staleAt);
+          if (!student) return shared;
+          const overlay = (a: unknown) => impl.shared!.overlay(a, student);
+          return shared.then((a) => (impl.shared!.copiedEachTime ? overlay(a) : copyOf(student, `${url} ${key}`, a, () => overlay(a))));
         };
         // only now, after every check above: a refused or invalid request never takes its key
         const result = idem && opts.idempotency ? await opts.idempotency.once(req, reply, { key: idem.key, request: `${ep.method} ${ep.path}`, input: { query: query?.output, body: body?.output, ...(file ? { file: file.sha256 } : {}) } }, run) : await run();

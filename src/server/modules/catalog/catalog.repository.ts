@@ -215,15 +215,17 @@ export function catalogRepository(db: Kysely<DB>) {
   );
   // the student's own row of a class in one statement: every join is a unique index (gradebook_class_uq,
   // seats_active_uq, queue_uq); a removed Watch Later row stays for last-writer-wins (my-ce.repository queueSet)
-  // and is not on the list
+  // and is not on the list. The class's seats taken and meeting code come with it: what a student's classroom
+  // shows of them is counted fresh, not kept (shared-answers.service.ts)
   const studentOfClass = prepared(db, (classId: number, studentId: number) =>
     db
       .selectFrom('students as s')
+      .innerJoin('classes as c', (j) => j.on('c.id', '=', classId))
       .leftJoin('gradebook as g', (j) => j.onRef('g.studentId', '=', 's.id').on('g.classId', '=', classId))
       .leftJoin('seats as st', (j) => j.onRef('st.studentId', '=', 's.id').on('st.classId', '=', classId).on('st.status', '<>', CANCELLED))
       .leftJoin('queue as q', (j) => j.onRef('q.studentId', '=', 's.id').on('q.classId', '=', classId).on('q.removedAt', 'is', null))
       .select(['g.id as gradebookId', 'g.examTakenAt', 'g.examScore', 'g.evalTakenAt', 'g.credits', 'g.ceTypeId', 'g.viewCount', 'g.startedAt', 'g.endedAt', 'g.attended'])
-      .select(['st.id as seatId', 'st.status as seatStatus', 'st.cancelCode', 'q.id as queueId', 's.agdNumber', 's.hideAgdReminder'])
+      .select(['st.id as seatId', 'st.status as seatStatus', 'st.cancelCode', 'q.id as queueId', 's.agdNumber', 's.hideAgdReminder', 'c.seatsTaken', 'c.zoomCode'])
       .where('s.id', '=', studentId),
   );
   /** the filter's conditions on a class (c), whatever list it is in */
@@ -343,10 +345,10 @@ export function catalogRepository(db: Kysely<DB>) {
 
     classByHash: async (hash: string) => (await classOfHash(hash))[0],
 
-    /** the student's progress in a class (gradebook), their active seat, their Watch Later row, and their AGD fields */
+    /** the student's progress in a class (gradebook), their active seat, their Watch Later row, their AGD fields, and the class's seats taken and meeting code */
     async studentClassRow(classId: number, studentId: number) {
       const [r] = await studentOfClass(classId, studentId);
-      if (!r) throw new Error(`no student ${studentId}`);
+      if (!r) throw new Error(`no student ${studentId} or class ${classId}`);
       return {
         g:
           r.gradebookId === null
@@ -355,6 +357,7 @@ export function catalogRepository(db: Kysely<DB>) {
         seat: r.seatId === null ? undefined : { id: r.seatId, status: r.seatStatus!, cancelCode: r.cancelCode! },
         queue: r.queueId === null ? undefined : { id: r.queueId },
         student: { agdNumber: r.agdNumber, hideAgdReminder: r.hideAgdReminder },
+        live: { seatsTaken: r.seatsTaken, zoomCode: r.zoomCode },
       };
     },
 

@@ -9,7 +9,7 @@ import { SMALL_WORDS } from '../../db/search-index.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import type { CatalogRepository, ClassListKind, ListFilter } from './catalog.repository.ts';
 import { pageOf } from './paging.ts';
-import { filterOf, seatsOf, sharedAnswers } from './shared-answers.service.ts';
+import { filterOf, ownClassroom, seatsOf, sharedAnswers } from './shared-answers.service.ts';
 import { examAvailable } from '../learning/course-gate.service.ts';
 import { listeningOf } from '../podcasts/listening.service.ts';
 
@@ -32,7 +32,7 @@ const firstPage = <T>(found: { items: T[]; total: number }, size: number) => ({ 
  * still answer for a student themselves, through the joins, where nothing is kept; the tests hold the two equal.
  */
 export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): Implementation[] {
-  const shared = sharedAnswers(repo);
+  const shared = sharedAnswers(repo, opts.clock);
 
   const classPage = (kind: ClassListKind, f: ListFilter, page: number, studentId: number | null) =>
     pageOf((offset, limit) => repo.listClasses(kind, f, { studentId, nowIso: nowIso(opts.clock), offset, limit }), page, kind === 'upcoming' ? UPCOMING_PAGE_SIZE : PAGE_SIZE);
@@ -118,11 +118,9 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
       const now = opts.clock.now();
       // an on-demand class is not there before its release (the lists hide it too); a live one is announced
       if (!c || (c.typeId !== CLASS_TYPE.LIVE && Date.parse(c.releaseDate) > now)) throw new HttpError(404, 'No class selected.');
-      const mine = student ? await repo.studentClassRow(c.id, student.id) : null;
-      const reserved = mine?.seat?.status === 'reserved';
       const isLive = c.typeId === CLASS_TYPE.LIVE;
-      return {
-        status: true,
+      const room = {
+        status: true as const,
         classObj: {
           classId: c.id,
           hash: c.hash,
@@ -142,8 +140,8 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
           youtubeUrl: c.youtubeId ? `https://www.youtube-nocookie.com/embed/${c.youtubeId}` : null,
           videoFile: c.videoFile,
           pdfClassFile: c.pdfFile,
-          // only a seat holder gets the code that opens the meeting
-          zoomCode: reserved ? c.zoomCode : null,
+          // only a seat holder gets the code that opens the meeting (ownClassroom)
+          zoomCode: null,
           meetingReady: c.zoomCode !== null,
           isTutorial: c.isTutorial === 1,
           canShowExam: examAvailable(c, now),
@@ -154,32 +152,10 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
           capacity: isLive ? c.capacity : null,
           seatsLeft: isLive && c.capacity !== null ? Math.max(0, c.capacity - c.seatsTaken) : null,
         },
-        studentData: mine
-          ? {
-              status: true,
-              examDate: mine.g?.examTakenAt ?? null,
-              examScore: mine.g?.examScore ?? null,
-              examTaken: Boolean(mine.g?.examTakenAt),
-              evalTaken: Boolean(mine.g?.evalTakenAt),
-              credits: mine.g?.credits ?? null,
-              ceTypeId: mine.g?.ceTypeId ?? null,
-              classViewCount: mine.g?.viewCount ?? 0,
-              studentStarted: Boolean(mine.g?.startedAt),
-              studentEnded: Boolean(mine.g?.endedAt),
-              attended: mine.g?.attended == null ? null : mine.g.attended === 1,
-              inqueue: mine.queue?.id ?? 0,
-              gradebookId: mine.g?.id ?? 0,
-              attendeeId: mine.seat?.id ?? 0,
-              isReserved: reserved,
-              isWaiting: mine.seat?.status === 'waiting',
-              hasSeat: Boolean(mine.seat),
-              cancelCode: reserved ? mine.seat!.cancelCode : null,
-              agdNumber: mine.student.agdNumber,
-              hideAgdReminder: mine.student.hideAgdReminder === 1,
-            }
-          : null,
+        studentData: null,
       };
-    }),
+      return student ? ownClassroom(room, await repo.studentClassRow(c.id, student.id), now) : room;
+    }, shared.classroom),
 
     implement(podcasts.getPodcast, async ({ query, student }) => {
       const p = await repo.podcastByHash(query.p);

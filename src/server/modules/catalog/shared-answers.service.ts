@@ -1,14 +1,63 @@
 // The catalogue answers every caller shares (docs/decisions/0025): which queries share one, when one goes stale
-// by the clock alone, and a student's own marks on it (seats, waitlist places, completed exams), read fresh.
+// by the clock alone, and a student's own marks on it (seats, waitlist places, completed exams), read fresh; a
+// classroom's too, with the student's own row of it (decision 0035).
 import type * as catalog from '#shared/api/catalog';
+import type * as classes from '#shared/api/classes';
 import type { ClassListItem, FeaturedContent, PodcastListItem } from '#shared/api/common';
+import type { ResultOf } from '#shared/api/endpoint';
 import type * as podcasts from '#shared/api/podcasts';
+import { CLASS_TYPE } from '#shared/domain/constants';
 import { sanitizeKeyword } from '#shared/domain/keyword';
+import { isoAt, type Clock } from '../../clock.ts';
 import type { SharedAnswer } from '../../plugins/contract.ts';
 import type { SessionStudent } from '../../plugins/session.ts';
 import { keepRecent } from '../../recent.ts';
 import { filterKey, type CatalogRepository, type ListFilter, type StudentMarks } from './catalog.repository.ts';
 import { nextLiveChange } from './live-now.ts';
+
+type Classroom = ResultOf<typeof classes.getClass>;
+type StudentClassRow = Awaited<ReturnType<CatalogRepository['studentClassRow']>>;
+
+/**
+ * A student's classroom: the one every caller shares (kept a second, app.ts) with what is theirs or moves by the
+ * second put on: their progress, seat and Watch Later row (studentData), the meeting code if they hold a seat, the
+ * seats left and the server's time counted now. The handler builds a student's the same way, so the two agree.
+ */
+export function ownClassroom(room: Classroom, mine: StudentClassRow, now: number): Classroom {
+  const reserved = mine.seat?.status === 'reserved';
+  const c = room.classObj;
+  return {
+    ...room,
+    classObj: {
+      ...c,
+      serverTime: isoAt(now),
+      zoomCode: reserved ? mine.live.zoomCode : null,
+      seatsLeft: c.seatsLeft === null || c.capacity === null ? c.seatsLeft : Math.max(0, c.capacity - mine.live.seatsTaken),
+    },
+    studentData: {
+      status: true,
+      examDate: mine.g?.examTakenAt ?? null,
+      examScore: mine.g?.examScore ?? null,
+      examTaken: Boolean(mine.g?.examTakenAt),
+      evalTaken: Boolean(mine.g?.evalTakenAt),
+      credits: mine.g?.credits ?? null,
+      ceTypeId: mine.g?.ceTypeId ?? null,
+      classViewCount: mine.g?.viewCount ?? 0,
+      studentStarted: Boolean(mine.g?.startedAt),
+      studentEnded: Boolean(mine.g?.endedAt),
+      attended: mine.g?.attended == null ? null : mine.g.attended === 1,
+      inqueue: mine.queue?.id ?? 0,
+      gradebookId: mine.g?.id ?? 0,
+      attendeeId: mine.seat?.id ?? 0,
+      isReserved: reserved,
+      isWaiting: mine.seat?.status === 'waiting',
+      hasSeat: Boolean(mine.seat),
+      cancelCode: reserved ? mine.seat!.cancelCode : null,
+      agdNumber: mine.student.agdNumber,
+      hideAgdReminder: mine.student.hideAgdReminder === 1,
+    },
+  };
+}
 
 type ListQuery = { cid?: number | undefined; coid?: number | undefined; q?: string | undefined; page?: number };
 
@@ -66,7 +115,7 @@ function markCatalogue<A extends Catalogue>(a: A, m: StudentMarks): A {
 /** students whose marks are kept: the most recent readers, a few KB each at most */
 const KEPT_STUDENTS = 10_000;
 
-export function sharedAnswers(repo: Pick<CatalogRepository, 'marks'>) {
+export function sharedAnswers(repo: Pick<CatalogRepository, 'marks' | 'studentClassRow'>, clock: Clock) {
   // Each student's marks, kept while their marks version (read with the session) stays the same: a student browsing
   // the lists reads them once, not once per list. Triggers change the version in the transaction that changes a
   // seat or an exam (migration 0015), so a kept copy is never used after a change, whichever server made it.
@@ -139,5 +188,16 @@ export function sharedAnswers(repo: Pick<CatalogRepository, 'marks'>) {
     },
   };
 
-  return { home, search, upcoming, ondemand, tutorials, podcasts: podcastList, show };
+  const classroom: SharedAnswer<typeof classes.getClass> = {
+    overlay: async (a, student) => ownClassroom(a, await repo.studentClassRow(a.classObj.classId, student.id), clock.now()),
+    // progress, Watch Later and the AGD fields have no version, and the seats left and the time move
+    copiedEachTime: true,
+    // a webinar's exam opens at its start (canShowExam): a classroom kept across it is made again then
+    staleAt: (a, now) => {
+      const at = Date.parse(a.classObj.releaseDate);
+      return a.classObj.typeId === CLASS_TYPE.LIVE && at > now ? at : null;
+    },
+  };
+
+  return { home, search, upcoming, ondemand, tutorials, podcasts: podcastList, show, classroom };
 }

@@ -77,6 +77,8 @@ const reads = (): [Endpoint, string][] => [
   [catalog.getSearch, '/api/search?q=perio'],
   [catalog.getSearch, '/api/search?q=fluo'],
   [podcasts.getPodcastShow, `/api/podcast-show?ps=${showHash()}`],
+  // a classroom: an on-demand class, and every webinar (the demo holds seats and a waitlist place in some)
+  ...pack.classes!.filter((c) => c.kind === 'video' || c.kind === 'live').map((c): [Endpoint, string] => [classes.getClass, `/api/class?c=${c.hash}`]),
 ];
 
 /** rename a class behind the cache's back: an answer still showing the old name was served from the cache */
@@ -108,6 +110,28 @@ describe('a student’s catalogue answer', () => {
     expect(upcoming.data.some((w) => w.isWaiting)).toBe(true);
     const pods = v.parse(catalog.getPodcasts.response, JSON.parse(await get('/api/podcasts?page=0', demo)));
     expect(pods.data.some((p) => p.examTaken && p.examDate !== null)).toBe(true);
+  });
+
+  it('is kept for a student with marks while the catalogue and their marks stand, and follows a change of the catalogue', async () => {
+    t.clock.advance(5001);
+    const before = await get('/api/home', demo);
+    const home = v.parse(catalog.getHome.response, JSON.parse(before));
+    const renamed = home.classes.data[0]!;
+    t.clock.advance(5001);
+    // the kept answer made again, unchanged: the same answer
+    expect(await get('/api/home', demo)).toBe(before);
+    await renameClass(renamed.hash, 'Renamed for the next answer');
+    try {
+      expect(await get('/api/home', demo), 'still kept').toBe(before);
+      t.clock.advance(5001);
+      const after = v.parse(catalog.getHome.response, JSON.parse(await get('/api/home', demo)));
+      expect(after.classes.data[0]!.className).toBe('Renamed for the next answer');
+      expect(after.featuredContent.featuredClass?.examTaken, 'the marks still on').toBe(true);
+      expect(JSON.stringify(after)).toBe(await direct(catalog.getHome, '/api/home', demo));
+    } finally {
+      await renameClass(renamed.hash, renamed.className);
+      t.clock.advance(5001);
+    }
   });
 
   it('shares one answer among the ways of typing the same search', async () => {
@@ -155,7 +179,7 @@ describe('the kept answer and the clock', () => {
 });
 
 describe('a classroom and an episode page', () => {
-  it('are kept one second for visitors, with the server’s time of that second; a student’s are made for each request', async () => {
+  it('are kept one second for visitors, with the server’s time of that second; a student’s classroom is the kept one with their own row and the time of now', async () => {
     const video = pack.classes!.find((c) => c.kind === 'video')!;
     const episode = pack.podcastShows!.flatMap((show) => show.episodes)[0]!;
     const room = async (who?: Student) => v.parse(classes.getClass.response, JSON.parse(await get(`/api/class?c=${video.hash}`, who)));
@@ -172,9 +196,9 @@ describe('a classroom and an episode page', () => {
       const kept = await room();
       expect(kept.classObj).toMatchObject({ className: video.title, serverTime: new Date(made).toISOString() });
       expect((await play()).podcast.title).toBe(title);
-      // a student's is the database's of now, their own
+      // a student's classroom is the kept one with their own row and the server's time of now (decision 0035)
       const mine = await room(ann);
-      expect(mine.classObj).toMatchObject({ className: 'Renamed behind the cache', serverTime: new Date(made + 999).toISOString() });
+      expect(mine.classObj).toMatchObject({ className: video.title, serverTime: new Date(made + 999).toISOString() });
       expect(mine.studentData).not.toBeNull();
       expect((await play(ann)).podcast.title).toBe('Renamed episode');
       t.clock.advance(1);
