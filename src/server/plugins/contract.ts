@@ -137,9 +137,11 @@ async function sameOrNew(previous: Promise<unknown> | undefined, made: unknown):
 /**
  * students' copies of kept answers with their own marks on, kept while both stand (the same kept answer, the
  * same marks version): a student coming back to a list (every return to a screen, the app brought back to the
- * front) costs what a visitor's read does, not a copy and its compression again. A few KB each.
+ * front) costs what a visitor's read does, not a copy and its compression again. Each is its compressed bytes
+ * and the rows the marks copied (about 10 KB for home), and holds the answer it was made from: 50 KB at most
+ * once the catalogue has moved on, so 1,000 of them stay within 50 MB.
  */
-const KEPT_COPIES = 2_000;
+const KEPT_COPIES = 1_000;
 
 export function registerContract(app: FastifyInstance, implementations: Implementation[], opts: ContractOptions): void {
   const byKey = new Map(implementations.map((i) => [`${i.endpoint.method} ${i.endpoint.path}`, i]));
@@ -152,7 +154,10 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
     const known = copies.get(at);
     if (known && known.shared === shared && known.version === student.marksVersion) return known.copy;
     const copy = make();
-    copy.catch(() => copies.get(at)?.copy === copy && copies.delete(at));
+    // a failure is not kept, nor the shared answer itself (no mark on its rows): kept, it would hold that answer
+    // after the cache let it go
+    const drop = () => copies.get(at)?.copy === copy && copies.delete(at);
+    copy.then((c) => c === shared && drop(), drop);
     keepRecent(copies, at, { shared, version: student.marksVersion, copy }, KEPT_COPIES);
     return copy;
   }
