@@ -8,7 +8,7 @@ import { allEndpoints } from '#shared/api/index';
 import { isSentence } from '#shared/api/common';
 import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
 import { keepJson, keptJson, keptText } from './kept-json.ts';
-import { keepRecent } from '../recent.ts';
+import { forget, keepRecent, keptWhile, type KeptWhile } from '../recent.ts';
 import type { SessionStudent } from './session.ts';
 import { TOO_MANY_WRITES } from './write-limit.ts';
 import { UPLOAD_MESSAGES, isMultipart, readUpload, type UploadedFile } from './upload.ts';
@@ -147,18 +147,14 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
   const byKey = new Map(implementations.map((i) => [`${i.endpoint.method} ${i.endpoint.path}`, i]));
   const expectedOrigin = new URL(opts.publicUrl).origin;
   const registered = new Set<string>();
-  const copies = new Map<string, { shared: unknown; version: number; copy: Promise<unknown> }>();
+  const copies = new Map<string, KeptWhile<unknown>>();
   /** the student's copy of `shared` that `make` makes, the kept one while `shared` and their marks version stand */
   function copyOf(student: SessionStudent, key: string, shared: unknown, make: () => Promise<unknown>): Promise<unknown> {
     const at = `${student.id} ${key}`;
-    const known = copies.get(at);
-    if (known && known.shared === shared && known.version === student.marksVersion) return known.copy;
-    const copy = make();
-    // a failure is not kept, nor the shared answer itself (no mark on its rows): kept, it would hold that answer
-    // after the cache let it go
-    const drop = () => copies.get(at)?.copy === copy && copies.delete(at);
-    copy.then((c) => c === shared && drop(), drop);
-    keepRecent(copies, at, { shared, version: student.marksVersion, copy }, KEPT_COPIES);
+    const copy = keptWhile(copies, at, [shared, student.marksVersion], make, KEPT_COPIES);
+    // the shared answer itself (no mark on its rows) is not kept as a copy: it would hold that answer after the
+    // cache let it go
+    void copy.then((c) => c === shared && forget(copies, at, copy), () => {});
     return copy;
   }
 

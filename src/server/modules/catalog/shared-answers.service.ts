@@ -11,7 +11,7 @@ import { sanitizeKeyword } from '#shared/domain/keyword';
 import { isoAt, type Clock } from '../../clock.ts';
 import type { SharedAnswer } from '../../plugins/contract.ts';
 import type { SessionStudent } from '../../plugins/session.ts';
-import { keepRecent } from '../../recent.ts';
+import { keptWhile, type KeptWhile } from '../../recent.ts';
 import { filterKey, type CatalogRepository, type ListFilter, type StudentMarks } from './catalog.repository.ts';
 import { nextLiveChange } from './live-now.ts';
 
@@ -119,16 +119,8 @@ export function sharedAnswers(repo: Pick<CatalogRepository, 'marks' | 'studentCl
   // Each student's marks, kept while their marks version (read with the session) stays the same: a student browsing
   // the lists reads them once, not once per list. Triggers change the version in the transaction that changes a
   // seat or an exam (migration 0015), so a kept copy is never used after a change, whichever server made it.
-  const kept = new Map<number, { version: number; marks: Promise<StudentMarks> }>();
-  function marksOf(student: SessionStudent): Promise<StudentMarks> {
-    const known = kept.get(student.id);
-    if (known && known.version === student.marksVersion) return known.marks;
-    const marks = repo.marks(student.id);
-    // a read that fails is not kept; the most recent reader goes last, the least recent is let go first
-    marks.catch(() => kept.get(student.id)?.marks === marks && kept.delete(student.id));
-    keepRecent(kept, student.id, { version: student.marksVersion, marks }, KEPT_STUDENTS);
-    return marks;
-  }
+  const kept = new Map<number, KeptWhile<StudentMarks>>();
+  const marksOf = (student: SessionStudent): Promise<StudentMarks> => keptWhile(kept, student.id, [student.marksVersion], () => repo.marks(student.id), KEPT_STUDENTS);
 
   /** the student's marks, if any falls on a row an answer lists; null when none does (the shared answer is theirs) */
   async function read(student: SessionStudent, listed: Listed): Promise<StudentMarks | null> {
