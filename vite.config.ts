@@ -30,7 +30,7 @@ const FIRST_SCREENS_SHARE = [
   'features/player/episode.ts', 'features/player/now-playing.ts', 'features/player/play-button.tsx', 'features/player/player-storage.ts',
   'lib/media.ts', 'lib/query-effects.ts',
   'shared/api/ads.ts', 'shared/api/catalog.ts', 'shared/api/podcasts.ts', 'shared/domain/constants.ts', 'shared/domain/format.ts', 'shared/domain/labels.ts',
-  'shared/domain/registration.ts', 'shared/domain/validation.ts',
+  'shared/domain/validation.ts',
 ];
 
 const shellBoot = (): Plugin => ({

@@ -2,8 +2,13 @@
 // the saved position on back/forward, the top for a new page. (The title and heading focus are the Screen's.)
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { firstScreen } from '../lib/first-screen.ts';
 import { navigationWasPop } from '../lib/navigation.ts';
-import { reportPageView } from '../features/support/api/page-view.ts';
+
+// the reporter (a student's views go through the outbox) is loaded once the first screen is shown: not needed to
+// show it. Every report waits on this one promise, so they are sent in the order of the navigations
+const pageViews = firstScreen.then(() => import('../features/support/api/page-view.ts'));
+const reportPageView = (path: string): void => void pageViews.then((m) => m.reportPageView(path)).catch(() => undefined);
 
 const positions = new Map<string, number>();
 const currentKey = () => `${window.location.pathname}${window.location.search}`;

@@ -4,7 +4,6 @@
 // database: the server checks it, and the forms ask through the validate-* calls.
 import { isEmail, password2Error, passwordError, type FieldErrors } from './validation.ts';
 
-export const CORRECT_ERRORS = 'Correct errors and resubmit.';
 export const USERNAME_TAKEN = 'This username is not available. Choose another.';
 export const EMAIL_TAKEN = 'Email already in use. Choose another.';
 /** spec §5 writes two spaces after the full stop */

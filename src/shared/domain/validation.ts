@@ -15,6 +15,8 @@ export interface SupportValues {
   comment: string;
 }
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+/** spec §5: what a form says (and the server answers) while any of its fields is in error */
+export const CORRECT_ERRORS = 'Correct errors and resubmit.';
 
 export const validateSupport = (f: SupportValues): FieldErrors<SupportValues> => {
   const e: FieldErrors<SupportValues> = {};

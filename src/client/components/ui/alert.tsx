@@ -1,7 +1,7 @@
 // Alerts: danger (errors, announced at once), success and info (announced politely); optionally dismissible.
 import { useState, type ReactNode } from 'react';
 import { useIsFetching } from '@tanstack/react-query';
-import { CORRECT_ERRORS } from '#shared/domain/registration';
+import { CORRECT_ERRORS } from '#shared/domain/validation';
 import { ApiError, errorMessage, isUnreachable, type FailureTexts } from '../../lib/api.ts';
 import { CHECKING } from '../../lib/messages.ts';
 import { QUERY_EFFECTS } from '../../lib/query-effects.ts';

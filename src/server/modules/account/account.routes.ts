@@ -7,7 +7,6 @@ import { getValidateAgdNumber, getValidateEmail, getValidateUsername, postRegist
 import { CE_TYPE } from '#shared/domain/constants';
 import {
   AGD_TAKEN,
-  CORRECT_ERRORS,
   EMAIL_TAKEN,
   hasErrors,
   profileErrors,
@@ -18,6 +17,7 @@ import {
   type ProfileFields,
   type RegisterFields,
 } from '#shared/domain/registration';
+import { CORRECT_ERRORS } from '#shared/domain/validation';
 import { password2Error, passwordError } from '#shared/domain/validation';
 import { randomHash } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';

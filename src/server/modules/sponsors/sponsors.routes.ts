@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { getMobileAd, postAdEvent, postFeaturedContentClick, postMobileAdSubmit } from '#shared/api/ads';
 import { VPAD_SLOT } from '#shared/domain/constants';
-import { CORRECT_ERRORS } from '#shared/domain/registration';
+import { CORRECT_ERRORS } from '#shared/domain/validation';
 import { adEmailError } from '#shared/domain/ads';
 import { nowIso, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';

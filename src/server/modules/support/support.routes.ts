@@ -2,7 +2,8 @@
 // support address through the outbox in the same transaction.
 import type { Kysely } from 'kysely';
 import { postSupport } from '#shared/api/support';
-import { CORRECT_ERRORS, hasErrors, trimFields } from '#shared/domain/registration';
+import { hasErrors, trimFields } from '#shared/domain/registration';
+import { CORRECT_ERRORS } from '#shared/domain/validation';
 import { validateSupport } from '#shared/domain/validation';
 import { isoAt, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
