@@ -92,15 +92,18 @@ describe('a license', () => {
         ...view.progress.rules,
         { ruleId: 4, kind: 'topic' as const, label: 'Infection control: 2 h', required: 2, counted: 0, met: false, status: 'missing' as const },
         { ruleId: 5, kind: 'topic' as const, label: 'Ethics or jurisprudence: 2 h', required: 2, counted: 1.5, met: false, status: 'partly-met' as const },
+        // a topic asked without hours (Texas BLS) with no course on it yet: read after its pill, it still says what is missing
+        { ruleId: 6, kind: 'topic' as const, label: 'Opioid prescribing', required: 0, counted: 0, met: false, status: 'missing' as const },
       ],
     };
-    answerApi({ 'GET license': ok({ ...view, rules: [...view.rules, infection, ethics], progress }) });
+    answerApi({ 'GET license': ok({ ...view, rules: [...view.rules, infection, ethics, { ...infection, id: 6, hours: 0, topic: 'opioid-prescribing' as const }], progress }) });
     await renderAt('/my-license/7');
     const rules = await screen.findByRole('region', { name: 'Requirements' });
     const standing = (title: string) => within(rules).getByRole('heading', { name: title }).closest('li')!.querySelector('.rule-status')!.textContent;
     expect(standing('Infection control: 2 h')).toBe('Missing 0 of 2 h');
     expect(standing('Ethics or jurisprudence: 2 h')).toBe('Partly met 1.5 of 2 h');
     expect(standing('CPR/BLS')).toBe('Met 4 h on this topic');
+    expect(standing('Opioid prescribing')).toBe('Missing no course on this topic yet');
   });
 
   it('with no rule yet says there is nothing to measure, not that every requirement is met', async () => {
