@@ -50,7 +50,7 @@ const SHARED_READS = ['home', 'search', 'search-items', 'upcoming', 'ondemand', 
  * A classroom and an episode page as a visitor sees them, kept 1 s for every visitor (decision 0032): a link shared
  * in a mailing brings a crowd to one page. They carry the server's time (a countdown), the exam's availability and
  * the seats left, so they are kept only a second; a student's classroom is the kept one with their own row, the seats
- * left, the meeting code and the time of now put on (0035), a student's episode is built for each request, and a
+ * left, the meeting code and the time of now put on (0035), a student's episode the kept one with their own rows, and a
  * failure (no such class) is never kept. A visitor's page is rendered with it (0033).
  */
 const VISITOR_PAGES = ['class', 'podcast'];

@@ -228,6 +228,27 @@ export function catalogRepository(db: Kysely<DB>) {
       .select(['st.id as seatId', 'st.status as seatStatus', 'st.cancelCode', 'q.id as queueId', 's.agdNumber', 's.hideAgdReminder', 'c.seatsTaken', 'c.zoomCode'])
       .where('s.id', '=', studentId),
   );
+  // a student's own rows of an episode, as the episode page shows them: progress (gradebook), plays, where they are
+  // in it (listening) and Watch Later, in one indexed statement (each is one row at most: unique by student and
+  // episode)
+  const studentOfPodcast = prepared(db, (podcastId: number, studentId: number) =>
+    db
+      .selectFrom('students as s')
+      .leftJoin('gradebook as g', (j) => j.onRef('g.studentId', '=', 's.id').on('g.podcastId', '=', podcastId))
+      .leftJoin('listening as l', (j) => j.onRef('l.studentId', '=', 's.id').on('l.podcastId', '=', podcastId))
+      .leftJoin('podcastQueue as q', (j) => j.onRef('q.studentId', '=', 's.id').on('q.podcastId', '=', podcastId).on('q.removedAt', 'is', null))
+      .select(['g.id as gradebookId', 'g.examTakenAt', 'g.examScore', 'g.evalTakenAt', 'l.heardSec', 'l.positionSec', 'l.playedAt', 'q.id as queueId'])
+      .select((eb) =>
+        eb
+          .selectFrom('viewEvents as ve')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('ve.studentId', '=', 's.id')
+          .where('ve.podcastId', '=', podcastId)
+          .where('ve.kind', '=', 'play')
+          .as('plays'),
+      )
+      .where('s.id', '=', studentId),
+  );
   /** the filter's conditions on a class (c), whatever list it is in */
   function classFilter(eb: ExpressionBuilder<any, any>, f: ListFilter): Expression<SqlBool>[] {
     const conds: Expression<SqlBool>[] = [];
@@ -373,15 +394,16 @@ export function catalogRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** the student's progress in an episode (gradebook), their plays, their listening record (modules/podcasts: heard share, last position, played) and their Watch Later row */
     async studentPodcastRow(podcastId: number, studentId: number) {
-      const [g, plays, listening, queue] = await Promise.all([
-        db.selectFrom('gradebook').selectAll().where('podcastId', '=', podcastId).where('studentId', '=', studentId).executeTakeFirst(),
-        db.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).where('podcastId', '=', podcastId).where('studentId', '=', studentId).where('kind', '=', 'play').executeTakeFirstOrThrow(),
-        // the listening record (modules/podcasts): heard share, last position, played
-        db.selectFrom('listening').select(['heardSec', 'positionSec as position', 'playedAt']).where('podcastId', '=', podcastId).where('studentId', '=', studentId).executeTakeFirst(),
-        db.selectFrom('podcastQueue').select('id').where('podcastId', '=', podcastId).where('studentId', '=', studentId).where('removedAt', 'is', null).executeTakeFirst(),
-      ]);
-      return { g, plays: Number(plays.n), listening, queue };
+      const [r] = await studentOfPodcast(podcastId, studentId);
+      if (!r) throw new Error(`no student ${studentId}`);
+      return {
+        g: r.gradebookId === null ? undefined : { id: r.gradebookId, examTakenAt: r.examTakenAt, examScore: r.examScore, evalTakenAt: r.evalTakenAt },
+        plays: Number(r.plays ?? 0),
+        listening: r.heardSec === null ? undefined : { heardSec: r.heardSec, position: r.positionSec!, playedAt: r.playedAt },
+        queue: r.queueId === null ? undefined : { id: r.queueId },
+      };
     },
 
     async showByHash(hash: string) {

@@ -9,9 +9,8 @@ import { SMALL_WORDS } from '../../db/search-index.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
 import type { CatalogRepository, ClassListKind, ListFilter } from './catalog.repository.ts';
 import { pageOf } from './paging.ts';
-import { filterOf, ownClassroom, seatsOf, sharedAnswers } from './shared-answers.service.ts';
+import { filterOf, ownClassroom, ownEpisode, seatsOf, sharedAnswers } from './shared-answers.service.ts';
 import { examAvailable } from '../learning/course-gate.service.ts';
-import { listeningOf } from '../podcasts/listening.service.ts';
 
 /** rows per page of every paged list; the client reads pageSize from the answer (spec §9) */
 export const PAGE_SIZE = 10;
@@ -160,9 +159,8 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
     implement(podcasts.getPodcast, async ({ query, student }) => {
       const p = await repo.podcastByHash(query.p);
       if (!p || Date.parse(p.releaseDate) > opts.clock.now()) throw new HttpError(404, 'Go back and select podcast episode.');
-      const mine = student ? await repo.studentPodcastRow(p.id, student.id) : null;
-      return {
-        status: true,
+      const page = {
+        status: true as const,
         podcast: {
           id: p.id,
           hash: p.hash,
@@ -181,26 +179,15 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
           durationSec: p.durationSec,
           credits: Number(p.credits),
           mp3: p.mp3,
-          examTaken: Boolean(mine?.g?.examTakenAt),
-          examDate: mine?.g?.examTakenAt ?? null,
+          examTaken: false,
+          examDate: null,
           ceTypeId: p.ceTypeId,
           hasExam: p.examId !== null,
         },
-        studentData: mine
-          ? {
-              status: true,
-              examTaken: Boolean(mine.g?.examTakenAt),
-              examDate: mine.g?.examTakenAt ?? null,
-              examScore: mine.g?.examScore ?? null,
-              evalTaken: Boolean(mine.g?.evalTakenAt),
-              playCount: mine.plays,
-              gradebookId: mine.g?.id ?? 0,
-              inqueue: mine.queue?.id ?? 0,
-              ...listeningOf(mine.listening, p.durationSec),
-            }
-          : null,
+        studentData: null,
       };
-    }),
+      return student ? ownEpisode(page, await repo.studentPodcastRow(p.id, student.id)) : page;
+    }, shared.episode),
 
     implement(podcasts.getPodcastShow, async ({ query, student }) => {
       const show = await repo.showByHash(query.ps);

@@ -1,6 +1,6 @@
 // The catalogue answers every caller shares (docs/decisions/0025): which queries share one, when one goes stale
 // by the clock alone, and a student's own marks on it (seats, waitlist places, completed exams), read fresh; a
-// classroom's too, with the student's own row of it (decision 0035).
+// classroom's and an episode's too, with the student's own row of it (decision 0035).
 import type * as catalog from '#shared/api/catalog';
 import type * as classes from '#shared/api/classes';
 import type { ClassListItem, FeaturedContent, PodcastListItem } from '#shared/api/common';
@@ -12,11 +12,14 @@ import { isoAt, type Clock } from '../../clock.ts';
 import type { SharedAnswer } from '../../plugins/contract.ts';
 import type { SessionStudent } from '../../plugins/session.ts';
 import { keptWhile, type KeptWhile } from '../../recent.ts';
+import { listeningOf } from '../podcasts/listening.service.ts';
 import { filterKey, type CatalogRepository, type ListFilter, type StudentMarks } from './catalog.repository.ts';
 import { nextLiveChange } from './live-now.ts';
 
 type Classroom = ResultOf<typeof classes.getClass>;
 type StudentClassRow = Awaited<ReturnType<CatalogRepository['studentClassRow']>>;
+type Episode = ResultOf<typeof podcasts.getPodcast>;
+type StudentPodcastRow = Awaited<ReturnType<CatalogRepository['studentPodcastRow']>>;
 
 /**
  * A student's classroom: the one every caller shares (kept a second, app.ts) with what is theirs or moves by the
@@ -55,6 +58,29 @@ export function ownClassroom(room: Classroom, mine: StudentClassRow, now: number
       cancelCode: reserved ? mine.seat!.cancelCode : null,
       agdNumber: mine.student.agdNumber,
       hideAgdReminder: mine.student.hideAgdReminder === 1,
+    },
+  };
+}
+
+/**
+ * A student's episode page: the one every caller shares (kept a second) with their own rows put on: completed or
+ * not, their plays, where they are in it and Watch Later. The handler builds a student's the same way.
+ */
+export function ownEpisode(page: Episode, mine: StudentPodcastRow): Episode {
+  const examDate = mine.g?.examTakenAt ?? null;
+  return {
+    ...page,
+    podcast: { ...page.podcast, examTaken: Boolean(examDate), examDate },
+    studentData: {
+      status: true,
+      examTaken: Boolean(examDate),
+      examDate,
+      examScore: mine.g?.examScore ?? null,
+      evalTaken: Boolean(mine.g?.evalTakenAt),
+      playCount: mine.plays,
+      gradebookId: mine.g?.id ?? 0,
+      inqueue: mine.queue?.id ?? 0,
+      ...listeningOf(mine.listening, page.podcast.durationSec),
     },
   };
 }
@@ -115,7 +141,7 @@ function markCatalogue<A extends Catalogue>(a: A, m: StudentMarks): A {
 /** students whose marks are kept: the most recent readers, a few KB each at most */
 const KEPT_STUDENTS = 10_000;
 
-export function sharedAnswers(repo: Pick<CatalogRepository, 'marks' | 'studentClassRow'>, clock: Clock) {
+export function sharedAnswers(repo: Pick<CatalogRepository, 'marks' | 'studentClassRow' | 'studentPodcastRow'>, clock: Clock) {
   // Each student's marks, kept while their marks version (read with the session) stays the same: a student browsing
   // the lists reads them once, not once per list. Triggers change the version in the transaction that changes a
   // seat or an exam (migration 0015), so a kept copy is never used after a change, whichever server made it.
@@ -191,5 +217,11 @@ export function sharedAnswers(repo: Pick<CatalogRepository, 'marks' | 'studentCl
     },
   };
 
-  return { home, search, upcoming, ondemand, tutorials, podcasts: podcastList, show, classroom };
+  const episode: SharedAnswer<typeof podcasts.getPodcast> = {
+    overlay: async (a, student) => ownEpisode(a, await repo.studentPodcastRow(a.podcast.id, student.id)),
+    // plays, the place in the episode and Watch Later have no version
+    copiedEachTime: true,
+  };
+
+  return { home, search, upcoming, ondemand, tutorials, podcasts: podcastList, show, classroom, episode };
 }

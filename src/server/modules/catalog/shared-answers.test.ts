@@ -79,6 +79,8 @@ const reads = (): [Endpoint, string][] => [
   [podcasts.getPodcastShow, `/api/podcast-show?ps=${showHash()}`],
   // a classroom: an on-demand class, and every webinar (the demo holds seats and a waitlist place in some)
   ...pack.classes!.filter((c) => c.kind === 'video' || c.kind === 'live').map((c): [Endpoint, string] => [classes.getClass, `/api/class?c=${c.hash}`]),
+  // an episode page: every episode (the demo student has completed the featured one, and listened to some)
+  ...pack.podcastShows!.flatMap((s) => s.episodes).map((e): [Endpoint, string] => [podcasts.getPodcast, `/api/podcast?p=${e.hash}`]),
 ];
 
 /** rename a class behind the cache's back: an answer still showing the old name was served from the cache */
@@ -179,7 +181,7 @@ describe('the kept answer and the clock', () => {
 });
 
 describe('a classroom and an episode page', () => {
-  it('are kept one second for visitors, with the server’s time of that second; a student’s classroom is the kept one with their own row and the time of now', async () => {
+  it('are kept one second for visitors, with the server’s time of that second; a student’s classroom and episode are the kept ones with their own rows and the time of now', async () => {
     const video = pack.classes!.find((c) => c.kind === 'video')!;
     const episode = pack.podcastShows!.flatMap((show) => show.episodes)[0]!;
     const room = async (who?: Student) => v.parse(classes.getClass.response, JSON.parse(await get(`/api/class?c=${video.hash}`, who)));
@@ -200,7 +202,10 @@ describe('a classroom and an episode page', () => {
       const mine = await room(ann);
       expect(mine.classObj).toMatchObject({ className: video.title, serverTime: new Date(made + 999).toISOString() });
       expect(mine.studentData).not.toBeNull();
-      expect((await play(ann)).podcast.title).toBe('Renamed episode');
+      // so is their episode page, with their own rows
+      const heard = await play(ann);
+      expect(heard.podcast.title).toBe(title);
+      expect(heard.studentData).toMatchObject({ playCount: 0, inqueue: 0, examTaken: false });
       t.clock.advance(1);
       expect((await room()).classObj).toMatchObject({ className: 'Renamed behind the cache', serverTime: new Date(made + 1000).toISOString() });
       expect((await play()).podcast.title).toBe('Renamed episode');
