@@ -1,8 +1,10 @@
 // Says when the screen is not the server's answer of now: 'Offline — showing what you saw at 8:42' when a
 // screen shows answers kept on the device because CE Pass cannot be reached (lib/offline), with a way to try
 // again; otherwise a small notice while the browser reports no network (navigator.onLine can lie; a failed
-// call is the truth, which is why the marker follows the calls).
-import { useSyncExternalStore } from 'react';
+// call is the truth, which is why the marker follows the calls). While it shows what was kept, it tries again by
+// itself: in a tunnel the phone may never say the network is back (navigator.onLine stays true, no 'online' event
+// comes), and a student coming out of it should not have to find the button.
+import { useEffect, useSyncExternalStore } from 'react';
 import { useIsFetching, useQueryClient, type Query } from '@tanstack/react-query';
 import { isUnreachable } from '../lib/api.ts';
 import { useOnline } from '../lib/online.ts';
@@ -29,6 +31,26 @@ function useSeenAt(): number | null {
   );
 }
 
+/** how often a screen showing kept answers tries again by itself, while the app is on screen */
+export const AUTO_RETRY_MS = 10_000;
+
+/** tries again every AUTO_RETRY_MS and when the app comes back to the screen, never on top of a try still going */
+function useTryAgainWhile(showingKept: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!showingKept) return undefined;
+    const tryAgain = () => {
+      if (document.visibilityState === 'visible' && client.isFetching() === 0) void client.refetchQueries({ type: 'active' });
+    };
+    const timer = setInterval(tryAgain, AUTO_RETRY_MS);
+    document.addEventListener('visibilitychange', tryAgain);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', tryAgain);
+    };
+  }, [showingKept, client]);
+}
+
 const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
@@ -43,6 +65,7 @@ export function OfflineBanner() {
   const seenAt = useSeenAt();
   const client = useQueryClient();
   const trying = useIsFetching() > 0;
+  useTryAgainWhile(seenAt !== null);
   return (
     <div role="status" className="offline-region">
       {seenAt !== null ? (

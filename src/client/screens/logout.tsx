@@ -22,7 +22,8 @@ export default function LogoutScreen() {
   const [busy, setBusy] = useState(false);
   const [removeDownloads, setRemoveDownloads] = useState(false);
   const { pending, attention } = useOutboxView();
-  const unsentCount = pending.length + attention.length;
+  // the page views of an offline walk wait too, but are not the student's to decide on: they go with the session
+  const unsentCount = pending.filter((a) => !a.disposable).length + attention.length;
   const [unsent, setUnsent] = useState<Unsent>('send');
   const [notSent, setNotSent] = useState(false);
 

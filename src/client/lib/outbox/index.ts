@@ -70,9 +70,9 @@ export function configureOutbox(options: { owner: () => string | null; onApplied
  * promise says applied (with the server's answer) or pending (sent when the network is back); a refusal
  * rejects with an OutboxRefusal carrying the server's message.
  */
-export const submitAction = async <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string, options: { quiet?: boolean; file?: OutboxFile } = {}): Promise<Submitted> => {
+export const submitAction = async <E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string, options: { quiet?: boolean; disposable?: boolean; file?: OutboxFile } = {}): Promise<Submitted> => {
   await whenConfigured;
-  return outbox.submit({ path: endpoint.path, body, label, id: uuid(), quiet: options.quiet, ...(options.file ? { file: options.file } : {}) });
+  return outbox.submit({ path: endpoint.path, body, label, id: uuid(), quiet: options.quiet, disposable: options.disposable, ...(options.file ? { file: options.file } : {}) });
 };
 
 /** a file to send with an action, read into bytes now: what the outbox keeps must not depend on the picker's File */

@@ -28,6 +28,8 @@ export interface OutboxAction {
   label: string;
   /** bookkeeping the student did not ask for as such (a page view, a play log, what was heard): not counted aloud */
   quiet?: boolean;
+  /** nobody's credit rests on it (a page view): at logout it goes with the student unless it could be sent */
+  disposable?: boolean;
   createdAt: number;
   attempts: number;
   state: 'pending' | 'attention';
@@ -102,7 +104,9 @@ export class OutboxRefusal extends Error {
 
 export const TOO_OLD = 'This waited too long on this device to be sent safely. Send it again if it is still needed, or discard it.';
 
-const BACKOFF_MS = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
+// capped at 30 s: a student out of a tunnel, whose phone may never say the network is back, waits at most that (an
+// action waiting is a student's, a few requests a minute at most)
+const BACKOFF_MS = [2_000, 5_000, 10_000, 15_000, 30_000];
 
 /** the tabs of this origin send one after another; each pass reads the store afresh, so none sends twice */
 export const crossTabLock: Lock = async (work) => {
@@ -221,7 +225,7 @@ export function createOutbox(options: OutboxOptions) {
      * it: applied with the server's answer, or pending (no network: it is sent later); a refusal rejects with
      * the transport's error (or an OutboxRefusal) and the action is gone (the screen shows the refusal).
      */
-    async submit(input: { path: string; body: unknown; label: string; id: string; quiet?: boolean; file?: OutboxFile }): Promise<Submitted> {
+    async submit(input: { path: string; body: unknown; label: string; id: string; quiet?: boolean; disposable?: boolean; file?: OutboxFile }): Promise<Submitted> {
       const who = owner();
       if (who === null) throw new OutboxRefusal('Please log in to continue.', 401);
       const action: OutboxAction = { ...input, seq: now() * 1000 + (counter++ % 1000), owner: who, createdAt: now(), attempts: 0, state: 'pending' };
@@ -257,10 +261,10 @@ export function createOutbox(options: OutboxOptions) {
       await storage.delete(id);
       changed();
     },
-    /** every action of this student gone (logout's "discard") */
-    async discardAll(): Promise<void> {
+    /** every action of this student gone (logout's "discard"), or those `which` picks (logout's "keep": the disposable) */
+    async discardAll(which: (action: OutboxAction) => boolean = () => true): Promise<void> {
       const who = owner();
-      for (const a of await storage.all()) if (a.owner === who) await storage.delete(a.id);
+      for (const a of await storage.all()) if (a.owner === who && which(a)) await storage.delete(a.id);
       changed();
     },
     /** every action of every student gone (the client tests, between tests) */
