@@ -48,7 +48,7 @@ function RuleStanding({ rule, view }: { rule: Rule; view: LicenseView }) {
       </p>
     );
   // a topic asked without hours (Texas BLS) is met by any course on it: its hours alone say how
-  const amount = p.required === 0 ? (p.met ? `${formatHours(p.counted)} on this topic` : 'no course on this topic yet') : formatHoursOf(p.counted, p.required);
+  const amount = p.required === 0 ? (p.met ? `${formatHours(p.counted)} on this topic` : '— no course on this topic yet') : formatHoursOf(p.counted, p.required);
   return (
     <p className="rule-status">
       <span className={PILL[p.status]}>{RULE_STATUS_LABELS[p.status]}</span> {amount}
