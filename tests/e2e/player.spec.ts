@@ -216,8 +216,13 @@ test('the full player’s Take Exam leads through the evaluation and the exam to
   const student = await newStudent(playwright, baseURL, 'px');
   await logIn(page, student, `/podcast/${show.hash}/${second.hash}`);
   await screenReady(page);
+  // before it plays the page says what the student has heard (the server's record); while it plays, where it is
+  const progress = page.locator('.episode-heard');
+  await expect(progress).toHaveText(/^Not started/);
   await page.getByRole('button', { name: `Play ${second.title}`, exact: true }).first().click();
   await playingPast(page, 0.5);
+  await expect(progress).toHaveText(/^\d\d:\d\d of \d\d:\d\d$/);
+  await expect(progress).not.toHaveText(/^00:00 of/);
   await miniPlayer(page).getByRole('button', { name: `Open the player: ${second.title}` }).click();
   await fullPlayer(page).getByRole('link', { name: 'Take Exam' }).click();
   await expect(page).toHaveURL((u) => u.pathname === `/eval-podcast/${second.hash}`);
