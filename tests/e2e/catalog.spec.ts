@@ -3,6 +3,7 @@
 // logged-in student, and the download is recorded.
 import type { Page } from '@playwright/test';
 import { demo, expect, expectAccessible, screenReady, test, waitForMail } from './fixtures.ts';
+import shows from '../../content/demo/podcasts.json' with { type: 'json' };
 
 const fieldError = (page: Page, label: string) => page.locator('.field', { has: page.getByLabel(new RegExp(`^${label}( \\*)?$`)) }).locator('.field-error');
 
@@ -90,4 +91,19 @@ test('page 2 of on-demand shows the next rows the server pages out', async ({ pa
   await expect(titles).toHaveText(second!.data.map((c) => c.className));
   for (const title of first!.data.map((c) => c.className)) expect(second!.data.map((c) => c.className)).not.toContain(title);
   await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('a link to an episode its show does not hold says so, above the show’s episodes, and features no other in its place', async ({ page }) => {
+  const show = shows.podcastShows[0]!;
+  await page.goto(`/podcast/${show.hash}/no-such-episode`);
+  await expect(page.getByText('Go back and select podcast episode.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Episodes' })).toBeVisible();
+  await expect(page.getByRole('link', { name: show.episodes[0]!.title })).toBeVisible();
+  // no episode card: nothing to play or take an exam on but from the list
+  await expect(page.locator('#episode-title')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Take Exam' })).toHaveCount(0);
+  // the show's own page still features its latest episode
+  await page.goto(`/podcast/${show.hash}`);
+  await expect(page.locator('#episode-title')).toBeVisible();
+  await expect(page.getByText('Go back and select podcast episode.')).toHaveCount(0);
 });

@@ -159,7 +159,9 @@ export default function PodcastScreen() {
     );
   const series = show.data.data[0];
   const episodes = show.data.podcasts.data;
-  const chosen = episodes.find((e) => e.hash === p) ?? episodes[0];
+  // the show's page (/podcast/{show}) features its latest episode; a link to an episode it does not hold (a typo,
+  // one taken down) says so above the show's episodes, and features none: another in its place would pass for it
+  const chosen = p ? episodes.find((e) => e.hash === p) : episodes[0];
   return (
     <Screen title={series.title} className="podcast">
       <p>
@@ -174,8 +176,8 @@ export default function PodcastScreen() {
           <div>{richText(series.blurb)}</div>
         </div>
       </div>
-      {p && chosen && chosen.hash !== p && <Alert tone="warning">Go back and select podcast episode.</Alert>}
-      {chosen ? <Episode key={chosen.hash} episode={chosen} showTitle={series.title} /> : <p className="empty">No podcasts found.</p>}
+      {p && !chosen && <Alert tone="warning">Go back and select podcast episode.</Alert>}
+      {chosen ? <Episode key={chosen.hash} episode={chosen} showTitle={series.title} /> : !p && <p className="empty">No podcasts found.</p>}
       {episodes.length > 0 && (
         <section aria-labelledby="episodes-title">
           <h2 id="episodes-title">Episodes</h2>
