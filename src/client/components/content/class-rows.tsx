@@ -63,9 +63,10 @@ export function PodcastRow({ item, level, eager, actions }: RowOptions & { item:
     <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions} trailing={trailing}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
+      {/* the length first: what a commuter chooses by, and what a phone's narrow row must not cut */}
       <Detail>
+        {item.durationSec > 0 && <>{formatDuration(item.durationSec)} · </>}
         {formatDate(item.releaseDateUTC)}
-        {item.durationSec > 0 && <> · {formatDuration(item.durationSec)}</>}
       </Detail>
       <Detail>{formatCreditsWithType(item.credits, item.ceTypeId)}</Detail>
     </ContentRow>
