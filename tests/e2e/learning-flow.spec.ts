@@ -104,9 +104,16 @@ test('a new student goes from the classroom through the evaluation, sponsored vi
   for (let i = 0; i < 10; i++) await excellent.nth(i).check();
   await expect(page.getByText(REQUIRED)).toHaveCount(0);
   await page.getByLabel('Comments (optional)').fill('Clear, practical and well paced.');
+  // a reload (or the phone closing the app in the background) loses nothing of it
+  await page.reload();
+  await screenReady(page);
+  await expect(page.getByLabel('Comments (optional)')).toHaveValue('Clear, practical and well paced.');
+  for (let i = 0; i < 10; i++) await expect(excellent.nth(i)).toBeChecked();
   await page.getByRole('button', { name: 'Submit Evaluation' }).click();
   await expect(page).toHaveURL(new RegExp(`/sva/${cls.hash}$`));
   expect((await studentData(student.api)).evalTaken).toBe(true);
+  // once sent, the device keeps nothing of it
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('cepass.form.')))).toEqual([]);
 
   // the sponsored video: when it ends, the offer
   await screenReady(page);

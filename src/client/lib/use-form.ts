@@ -54,8 +54,33 @@ if (typeof document !== 'undefined') {
 }
 const whenPressEnds = (run: () => void): void => void (pressing ? afterPress.push(run) : setTimeout(run, 0));
 
-export function useForm<T extends Text<T>>(initial: T, rules: (values: T) => FieldErrors<T>, checks: Partial<Record<keyof T, Check>> = {}) {
-  const [values, setValues] = useState(initial);
+/**
+ * A form's text kept on the device while it is being filled in (`keptAs`, a localStorage key naming the student
+ * and the course): a reload, or the phone closing the app in the background, loses nothing typed or chosen. Only
+ * the form's own fields, as text, are read back; the caller forgets it once sent, and logout clears it.
+ */
+const readKept = <T extends object>(key: string | undefined, initial: T): T => {
+  if (!key) return initial;
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
+    if (!kept || typeof kept !== 'object') return initial;
+    const fields = Object.keys(initial).filter((k) => typeof (kept as Record<string, unknown>)[k] === 'string');
+    return { ...initial, ...Object.fromEntries(fields.map((k) => [k, (kept as Record<string, string>)[k]])) };
+  } catch {
+    return initial;
+  }
+};
+const keep = (key: string, values: object, initial: object): void => {
+  try {
+    if (JSON.stringify(values) === JSON.stringify(initial)) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(values));
+  } catch {
+    // storage full or disabled: the form still works, only a reload would lose it
+  }
+};
+
+export function useForm<T extends Text<T>>(initial: T, rules: (values: T) => FieldErrors<T>, checks: Partial<Record<keyof T, Check>> = {}, keptAs?: string) {
+  const [values, setValues] = useState(() => readKept(keptAs, initial));
   const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
   const [refused, setRefused] = useState(false);
   const [server, setServer] = useState<FieldErrors<T>>({});
@@ -68,6 +93,10 @@ export function useForm<T extends Text<T>>(initial: T, rules: (values: T) => Fie
     const timer = setTimeout(() => setSettled(values), CHECK_DELAY_MS);
     return () => clearTimeout(timer);
   }, [values]);
+
+  useEffect(() => {
+    if (keptAs) keep(keptAs, values, first);
+  }, [keptAs, values, first]);
 
   // focus moves to the first invalid field once the errors are on screen (after the commit, not a frame)
   useEffect(() => {
@@ -132,6 +161,10 @@ export function useForm<T extends Text<T>>(initial: T, rules: (values: T) => Fie
       setRefused(false);
       setServer({});
       mutation.mutate(trimFields(values), { onError: fail(mutation) });
+    },
+    /** the form was sent: what the device kept of it goes (`keptAs`) */
+    forget: () => {
+      if (keptAs) localStorage.removeItem(keptAs);
     },
     /** start over (a saved password form empties its fields) */
     reset: () => {

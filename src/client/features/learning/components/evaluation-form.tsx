@@ -5,6 +5,7 @@ import { FormError } from '../../../components/ui/alert.tsx';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { Field } from '../../../components/ui/form-field.tsx';
 import { useForm } from '../../../lib/use-form.ts';
+import { useSessionStore } from '../../session/stores/session-store.ts';
 import { saveEvaluation } from '../api/save-eval.ts';
 import { BLANK_EVALUATION, evaluationErrors, RATING_SECTIONS, RATINGS, TEXT_MAX, toEvaluation, type EvaluationValues } from '../evaluation.ts';
 
@@ -16,8 +17,16 @@ interface EvaluationFormProps {
 }
 
 export function EvaluationForm({ item, onSaved }: EvaluationFormProps) {
-  const form = useForm(BLANK_EVALUATION, evaluationErrors);
-  const save = useMutation({ mutationFn: (values: EvaluationValues) => saveEvaluation(item, toEvaluation(values)), onSuccess: onSaved });
+  // ten ratings and two comments on a phone: kept on the device until sent, for this student and course
+  const student = useSessionStore((s) => s.hash);
+  const form = useForm(BLANK_EVALUATION, evaluationErrors, {}, student ? `cepass.form.evaluation.${student}.${'c' in item ? `c.${item.c}` : `p.${item.p}`}` : undefined);
+  const save = useMutation({
+    mutationFn: (values: EvaluationValues) => saveEvaluation(item, toEvaluation(values)),
+    onSuccess: () => {
+      form.forget();
+      onSaved();
+    },
+  });
   return (
     <form ref={form.ref} className="form evaluation" noValidate aria-busy={save.isPending || undefined} onSubmit={form.submit(save)}>
       <p>Rate each from Excellent to Poor. Fields marked * are required.</p>
