@@ -25,6 +25,7 @@ const certificate: Certificate = {
   creditType: 'Self-study',
   credits: 1.5,
   agdCode: null,
+  agdNumber: '4821937',
   description: 'Charting the periodontium.',
   learningObjectives: [],
   accreditation: [],
@@ -209,6 +210,8 @@ describe('the classroom of a completed class', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Proof of CE' }));
     const dialog = await screen.findByRole('dialog', { name: 'Proof of CE' });
     await within(dialog).findByText('Jordan Rivera');
+    // what the PDF prints: the student's AGD member number as it stood at the pass among the facts
+    expect(within(dialog).getByText('AGD member number').nextElementSibling?.textContent).toBe('4821937');
     const head = dialog.querySelector('.dialog-head')!;
     expect(within(head as HTMLElement).getByRole('button', { name: 'Close' })).toBeTruthy();
     const foot = dialog.querySelector('.dialog-actions') as HTMLElement;

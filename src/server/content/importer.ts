@@ -317,7 +317,7 @@ async function insertStudent(trx: Transaction<DB>, st: Omit<PackStudent, 'passwo
 async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: PackStudent, now: number): Promise<void> {
   const nowIso = isoAt(now);
   const classOf = (hash: string) => trx.selectFrom('classes').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
-  const student = await trx.selectFrom('students').select(['firstname', 'lastname']).where('id', '=', studentId).executeTakeFirstOrThrow();
+  const student = await trx.selectFrom('students').select(['firstname', 'lastname', 'agdNumber']).where('id', '=', studentId).executeTakeFirstOrThrow();
   /** a seat row, and the confirmed count that the capacity check reads when it is a reservation */
   const insertSeat = async (classId: number, holderId: number, status: 'reserved' | 'waiting') => {
     await trx.insertInto('seats').values({ classId, studentId: holderId, status, cancelCode: randomHash(18), createdAt: nowIso, updatedAt: nowIso }).execute();
@@ -386,6 +386,7 @@ async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: P
       studentId,
       gradebookId,
       studentName: `${student.firstname} ${student.lastname}`,
+      agdNumber: student.agdNumber?.trim() || null,
       title: item.name,
       speakerName: item.speaker,
       credits: Number(item.credits),

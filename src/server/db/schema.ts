@@ -192,6 +192,8 @@ export interface DB {
     credits: number;
     ceTypeId: number;
     agdCode: string | null;
+    /** the student's AGD member number when it was issued (migration 0016); null without one, and before 0016 */
+    agdNumber: string | null;
     completedAt: string;
     issuedAt: string;
   };

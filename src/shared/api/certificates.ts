@@ -29,6 +29,8 @@ export const Certificate = v.object({
   creditType: v.string(),
   credits: v.number(),
   agdCode: v.nullable(v.string()),
+  /** the student's AGD member number as it stood at the pass (printed; not in the public check) */
+  agdNumber: v.nullable(v.string()),
   description: v.string(),
   learningObjectives: v.array(v.string()),
   accreditation: v.array(Accreditation),

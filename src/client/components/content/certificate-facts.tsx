@@ -15,6 +15,8 @@ export interface CertificateFactsData {
   creditType: string;
   credits: number;
   agdCode: string | null;
+  /** the student's AGD member number: on the student's own certificate, not on the public check */
+  agdNumber?: string | null;
 }
 
 export function CertificateFacts({ cert, className = 'facts' }: { cert: CertificateFactsData; className?: string }) {
@@ -27,6 +29,7 @@ export function CertificateFacts({ cert, className = 'facts' }: { cert: Certific
     ['Credit type', cert.creditType],
     ['Credit hours', cert.credits],
     ['AGD code', cert.agdCode],
+    ['AGD member number', cert.agdNumber],
     ['Certificate number', cert.code],
   ];
   return (

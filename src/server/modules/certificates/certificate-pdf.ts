@@ -85,6 +85,7 @@ export async function renderCertificate(c: Certificate, qrPngBytes: Uint8Array |
     ['Credit type', c.creditType],
     ['Credit hours', String(c.credits)],
     ...(c.agdCode ? [['AGD subject code', c.agdCode] as [string, string]] : []),
+    ...(c.agdNumber ? [['AGD member number', c.agdNumber] as [string, string]] : []),
     ['Certificate number', c.code],
     ['Verify at', c.verifyUrl],
   ];

@@ -40,7 +40,8 @@ export function certificateRoutes(deps: CertificateDeps): Implementation[] {
     }),
 
     // public: an unknown number is an answer ("not genuine"), not an error; the contract's allowlist and
-    // this explicit pick both keep it to what the paper certificate itself prints
+    // this explicit pick both keep it to what the paper certificate itself prints, less the AGD member number (the
+    // paper's holder sees it; a QR code or a link passed on should not hand it out)
     implement(getVerifyCertificate, async ({ query }) => {
       const row = await certificates(db).where('ct.code', '=', query.code).executeTakeFirst();
       if (!row) return { status: true, genuine: false, certificate: null };

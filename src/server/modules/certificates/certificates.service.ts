@@ -92,6 +92,7 @@ export const certificates = (db: Kysely<DB>) =>
       'ct.credits',
       'ct.ceTypeId',
       'ct.agdCode',
+      'ct.agdNumber',
       'ct.completedAt',
       'c.description as classDescription',
       'c.learningObjectives',
@@ -123,6 +124,7 @@ export function toCertificate(row: CertificateRow, accreditation: Accreditation[
     // PostgreSQL's real comes back as a number, but Number() keeps a driver's string from leaking through
     credits: Number(row.credits),
     agdCode: row.agdCode?.trim() ? row.agdCode : null,
+    agdNumber: row.agdNumber?.trim() ? row.agdNumber : null,
     description: row.classDescription ?? row.podcastDescription ?? '',
     learningObjectives: objectives(row.learningObjectives),
     accreditation,

@@ -37,6 +37,7 @@ interface PackStudent {
   lastname: string;
   email: string;
   address: string;
+  agdNumber?: string;
   completed: { class?: string; podcast?: string; daysAgo: number }[];
 }
 const pack = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../../content/demo/pack.json'), 'utf8')) as { classes: PackClass[]; students: PackStudent[]; accreditations: Accreditation[] };
@@ -100,6 +101,7 @@ describe('GET certificate', () => {
       creditType: 'Self-study',
       credits: done.cls.credits,
       agdCode: done.cls.agdCode,
+      agdNumber: demo.agdNumber,
       description: done.cls.description,
       learningObjectives: done.cls.learningObjectives,
       // the demo pack's statements, both of whose periods cover the completion date, as the pack lists them
@@ -192,6 +194,10 @@ describe('POST send-cert', () => {
     expect(text).toContain('Credit type Self-study');
     expect(text).toContain(`Credit hours ${done.cls.credits}`);
     expect(text).toContain(`AGD subject code ${done.cls.agdCode}`);
+    // the student's AGD member number as it stood at the pass, for the AGD's reporting and an auditor
+    expect(demo.agdNumber).toBeTruthy();
+    expect(text).toContain(`AGD member number ${demo.agdNumber}`);
+    expect(done.cls.learningObjectives![0]).toBeTruthy();
     expect(text).toContain(done.cls.learningObjectives![0]);
     for (const a of pack.accreditations) expect(text).toContain(`${a.statement} \u2014 ${accreditationLine(a)}.`);
     expect(text).toContain(CPD_NOTE);
@@ -312,6 +318,7 @@ describe('renderCertificate', () => {
     creditType: 'Live, Interactive',
     credits: 1.5,
     agdCode: null,
+    agdNumber: null,
     description: 'A short description.',
     learningObjectives: ['Explain the interval.'],
     accreditation: [
@@ -335,6 +342,7 @@ describe('renderCertificate', () => {
     expect(text).toContain('Credit type Live, Interactive');
     expect(text).toContain('Credit hours 1.5');
     expect(text).not.toContain('AGD subject code');
+    expect(text).not.toContain('AGD member number');
     expect(await hasImage(bytes)).toBe(false);
   });
 

@@ -39,7 +39,7 @@ export function examService(db: Kysely<DB>, deps: { clock: Clock; gate: CourseGa
      */
     async grade(course: Course, studentId: number, attemptKey: string, answers: { examQId: number; option: number }[], questions: ExamQuestion[]): Promise<Outcome> {
       const examId = course.examId!;
-      const me = await db.selectFrom('students').select(['firstname', 'lastname']).where('id', '=', studentId).executeTakeFirstOrThrow();
+      const me = await db.selectFrom('students').select(['firstname', 'lastname', 'agdNumber']).where('id', '=', studentId).executeTakeFirstOrThrow();
 
       return writeTransaction(db, async (trx) => {
         // one grading at a time per student and course: PostgreSQL queues on the gradebook row (SQLite's
@@ -62,6 +62,7 @@ export function examService(db: Kysely<DB>, deps: { clock: Clock; gate: CourseGa
             studentId,
             gradebookId: progress!.id,
             studentName: `${me.firstname} ${me.lastname}`,
+            agdNumber: me.agdNumber?.trim() || null,
             title: course.title,
             speakerName: course.speakerName,
             credits: course.credits,

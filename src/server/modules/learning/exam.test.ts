@@ -75,6 +75,7 @@ describe('the exam', () => {
     expect(f.grades).toEqual(ids.map((id) => ({ examQId: id, correct: false })));
 
     const right = ids.map((id, i) => ({ examQId: id, option: c.key[i]! }));
+    await t.database.db.updateTable('students').set({ agdNumber: '7654321' }).where('id', '=', s.id).execute();
     const passed = json(await post('grade-exam', { c: c.hash, a: right, attemptKey: randomUUID() }, s.cookie));
     expect(passed).toMatchObject({ passed: true, examScore: 100 });
     expect(passed.exam.questions.map((q: { correctOption: number }) => q.correctOption)).toEqual(c.key);
@@ -82,8 +83,12 @@ describe('the exam', () => {
     const gradebook = await t.database.db.selectFrom('gradebook').select(['examTakenAt', 'examScore', 'credits']).where('studentId', '=', s.id).executeTakeFirstOrThrow();
     expect(gradebook.examScore).toBe(100);
     expect(gradebook.examTakenAt).not.toBeNull();
-    const certs = await t.database.db.selectFrom('certificates').select(['studentName', 'credits']).where('studentId', '=', s.id).execute();
+    const certs = await t.database.db.selectFrom('certificates').select(['studentName', 'credits', 'agdNumber']).where('studentId', '=', s.id).execute();
     expect(certs).toHaveLength(1);
+    // the AGD member number as it stood at the pass: a later change of the profile leaves the certificate as issued
+    expect(certs[0]!.agdNumber).toBe('7654321');
+    await t.database.db.updateTable('students').set({ agdNumber: null }).where('id', '=', s.id).execute();
+    expect(json(await get(`certificate?c=${c.hash}`, s.cookie)).certificate.agdNumber).toBe('7654321');
     expect(json(await get('account-home', s.cookie)).summary.ceTotal).toBe(Number(gradebook.credits));
 
     const again = await post('grade-exam', { c: c.hash, a: right, attemptKey: randomUUID() }, s.cookie);
