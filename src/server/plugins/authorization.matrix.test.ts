@@ -178,8 +178,9 @@ describe('the authorization matrix, generated from the contract (issue 18)', () 
     const shows = (cell: string) => new Set(outcomes.find((o) => o.cell === cell)?.shows);
     expect(shows('GET /api/profile as owner naming A')).toEqual(new Set(['username', 'email', 'hash', 'name', 'phone', 'address', 'agdNumber']));
     expect(shows('GET /api/class as owner naming A')).toContain('cancelCodes');
-    expect(shows('GET /api/certificate as owner naming A')).toEqual(new Set(['name', 'certificateCodes']));
-    expect(shows('GET /api/certificate-pdf as owner naming A')).toEqual(new Set(['name', 'certificateCodes']));
+    // a certificate prints its student's AGD member number as it stood at the pass (decision 0009's addendum)
+    expect(shows('GET /api/certificate as owner naming A')).toEqual(new Set(['name', 'certificateCodes', 'agdNumber']));
+    expect(shows('GET /api/certificate-pdf as owner naming A')).toEqual(new Set(['name', 'certificateCodes', 'agdNumber']));
   }, 120_000);
 
   it('media: a public file to everyone, an e-book to students only, a private file to nobody through /media', async () => {
