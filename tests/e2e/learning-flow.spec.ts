@@ -168,6 +168,14 @@ test('a new student goes from the classroom through the evaluation, sponsored vi
 
   // the last answer ends the survey: on to the exam
   await expect(page).toHaveURL(new RegExp(`/exam/${cls.hash}$`));
+
+  // back later (an exam to retake): Take Exam goes on past the evaluation, the sponsor's video and the survey, all
+  // done, to the exam; the video is not played again
+  await page.goto(`/classroom/${cls.hash}`);
+  await screenReady(page);
+  await page.getByRole('button', { name: 'Take Exam' }).click();
+  await expect(page).toHaveURL(new RegExp(`/exam/${cls.hash}$`), { timeout: 15_000 });
+  await expect(page.locator('.sva-video video')).toHaveCount(0);
   await student.api.dispose();
 });
 

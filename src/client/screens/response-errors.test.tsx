@@ -40,6 +40,7 @@ describe('the sponsored video answer', () => {
     headlineButtons: 'Would you like a sample?',
     buttonTextYes: 'Yes, send me one',
     buttonTextNo: 'No thanks',
+    answered: false,
   };
   it.each(cases({ refused: 'Error recording response. Try again later.', broken: 'System error recording response. Try again later.' }))(
     'shows its text on %s',

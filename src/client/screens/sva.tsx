@@ -35,7 +35,9 @@ export default function SvaScreen() {
       </Screen>
     );
   const offer = sva.data.data[0];
-  if (sva.data.rowCount === 0 || !offer) return <Redirect to={paths.survey(classObj.hash)} replace />;
+  // no offer, or one the student has answered (a retake of the exam after a fail): on to the survey, which goes on
+  // to the exam when it is done too; the sponsor's video is not played to them again
+  if (sva.data.rowCount === 0 || !offer || offer.answered) return <Redirect to={paths.survey(classObj.hash)} replace />;
   return (
     <Screen title="Sponsored Video">
       <p className="lead">{classObj.className}</p>

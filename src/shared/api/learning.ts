@@ -25,6 +25,8 @@ export const getSva = endpoint({
         headlineButtons: v.string(),
         buttonTextYes: v.string(),
         buttonTextNo: v.string(),
+        /** the student has answered this offer already (an addition to spec §7): a retake of the exam goes on past it */
+        answered: v.boolean(),
       }),
     ),
   }),

@@ -80,9 +80,10 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: C
       return { status: true };
     }),
 
-    implement(getSva, async ({ query }) => {
+    implement(getSva, async ({ query, student }) => {
       const cls = await classByHash(query.c);
       if (cls.svaId === null) return { status: true, rowCount: 0, data: [] };
+      const progress = await db.selectFrom('gradebook').select('svaDoneAt').where('studentId', '=', student.id).where('classId', '=', cls.id).executeTakeFirst();
       const sva = await db
         .selectFrom('svas as v')
         .innerJoin('companies as co', 'co.id', 'v.companyId')
@@ -105,6 +106,7 @@ export function learningFlowRoutes(db: Kysely<DB>, opts: { clock: Clock; gate: C
             headlineButtons: `Interested in this offer from ${sva.companyName}?`,
             buttonTextYes: sva.buttonYes,
             buttonTextNo: sva.buttonNo,
+            answered: Boolean(progress?.svaDoneAt),
           },
         ],
       };

@@ -163,12 +163,17 @@ describe('a full pass', () => {
     const offer = sva.data[0]!;
     const stored = await t.database.db.selectFrom('svas as x').innerJoin('companies as co', 'co.id', 'x.companyId').select(['x.id', 'x.key', 'x.headline', 'x.videoFile', 'co.name']).where('x.id', '=', cls.svaId!).executeTakeFirstOrThrow();
     const inPack = pack.sponsoredVideos!.find((x) => x.key === stored.key)!;
-    expect(offer).toMatchObject({ id: cls.svaId, headline: inPack.headline, buttonTextYes: inPack.buttonYes, buttonTextNo: inPack.buttonNo, videoFile: stored.videoFile, companyName: stored.name });
+    expect(offer).toMatchObject({ id: cls.svaId, headline: inPack.headline, buttonTextYes: inPack.buttonYes, buttonTextNo: inPack.buttonNo, videoFile: stored.videoFile, companyName: stored.name, answered: false });
     expect(offer.headlineButtons).not.toBe('');
 
     t.clock.advance(60_000);
     const svaAt = new Date(t.clock.now()).toISOString();
     expect(json(await post('save-sva-response', { c: cls.hash, v: offer.id, e: 2 }, s!.cookie))).toEqual({ status: true });
+    // answered: a retake of the exam goes on past it (the offer says so to this student only)
+    expect(v.parse(getSva.response, json(await get(`sva?c=${cls.hash}`, s!.cookie))).data[0]!.answered).toBe(true);
+    const [other] = await createStudents(t, 1, 'other');
+    await gradebookRow(other!.id, { classId: cls.id }, { viewCount: 1 });
+    expect(v.parse(getSva.response, json(await get(`sva?c=${cls.hash}`, other!.cookie))).data[0]!.answered).toBe(false);
 
     const survey = (await surveyOf(cls.hash, s!.cookie)).data[0]!;
     t.clock.advance(60_000);
