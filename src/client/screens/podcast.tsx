@@ -10,7 +10,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
+import { formatCreditsWithType, formatDate, formatDuration, formatPosition } from '#shared/domain/format';
 import { mediaUrl } from '../lib/media.ts';
 import { richText } from '../lib/sanitize-html.tsx';
 import { sendCertificate } from '../features/account/api/send-cert.ts';
@@ -42,7 +42,7 @@ function EpisodeProgress({ hash, durationSec, heard }: { hash: string; durationS
   const duration = useNowPlaying((s) => (mine ? s.duration : 0)) || durationSec;
   const live = mine ? { position, duration } : null;
   if (!live && !heard) return <span>{formatDuration(durationSec)}</span>;
-  const [text, share] = live ? [`${formatDuration(live.position)} of ${formatDuration(live.duration)}`, live.duration > 0 ? live.position / live.duration : 0] : [heardText(heard!.share, heard!.played), heard!.played ? 1 : heard!.share];
+  const [text, share] = live ? [formatPosition(live.position, live.duration), live.duration > 0 ? live.position / live.duration : 0] : [heardText(heard!.share, heard!.played), heard!.played ? 1 : heard!.share];
   return (
     <>
       <span>{text}</span>

@@ -386,7 +386,7 @@ async function seedStudentRecords(trx: Transaction<DB>, studentId: number, st: P
       studentId,
       gradebookId,
       studentName: `${student.firstname} ${student.lastname}`,
-      agdNumber: student.agdNumber?.trim() || null,
+      agdNumber: student.agdNumber,
       title: item.name,
       speakerName: item.speaker,
       credits: Number(item.credits),

@@ -71,6 +71,8 @@ export const formatDuration = (seconds: number | null | undefined): string => {
   return h > 0 ? `${pad(h)}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
 };
 
+/** where the player is in an episode: '01:05 of 01:28' (the full player's slider, the episode page) */
+export const formatPosition = (position: number, duration: number): string => `${formatDuration(position)} of ${formatDuration(duration)}`;
 
 /** 'N CEU' */
 export const formatCredits = (credits: number | null | undefined): string => `${credits ?? 0} CEU`;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { getQueue } from '#shared/api/my-ce';
-import { formatDuration } from '#shared/domain/format';
+import { formatDuration, formatPosition } from '#shared/domain/format';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { paths } from '../../config/paths.ts';
@@ -65,7 +65,7 @@ export default function FullPlayer() {
               step={1}
               value={Math.min(position, duration)}
               aria-label="Position"
-              aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
+              aria-valuetext={formatPosition(position, duration)}
               onChange={(event) => {
                 const to = Number(event.currentTarget.value);
                 void withEngine((e) => e.seekTo(to));

@@ -38,6 +38,8 @@ export async function issueCertificate(trx: Kysely<DB> | Transaction<DB>, c: Iss
     .values({
       code,
       ...certified,
+      // frozen as the profile said it at the pass, blank as none
+      agdNumber: c.agdNumber?.trim() || null,
       completedAt: c.at,
       issuedAt: c.at,
     })

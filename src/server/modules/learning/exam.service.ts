@@ -62,7 +62,7 @@ export function examService(db: Kysely<DB>, deps: { clock: Clock; gate: CourseGa
             studentId,
             gradebookId: progress!.id,
             studentName: `${me.firstname} ${me.lastname}`,
-            agdNumber: me.agdNumber?.trim() || null,
+            agdNumber: me.agdNumber,
             title: course.title,
             speakerName: course.speakerName,
             credits: course.credits,
