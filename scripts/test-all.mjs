@@ -25,19 +25,33 @@ function ensureChromium() {
   return run('installing Debian Chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']) && existsSync(CHROMIUM);
 }
 
-const counts = { passed: 0, failed: 0 };
+// `failures` names each failed test, so the last lines of a long run (all a CI page may show) say which one failed
+const counts = { passed: 0, failed: 0, failures: [] };
 function readVitest(file) {
   if (!existsSync(file)) return false;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   counts.passed += r.numPassedTests;
   counts.failed += r.numFailedTests;
+  for (const f of r.testResults ?? []) {
+    for (const t of f.assertionResults ?? []) if (t.status === 'failed') counts.failures.push(`${path.relative(root, f.name)} › ${t.fullName}`);
+  }
   return true;
 }
 function readPlaywright(file) {
   if (!existsSync(file)) return false;
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const s = report.stats;
   counts.passed += s.expected + (s.flaky ?? 0);
   counts.failed += s.unexpected;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') counts.failures.push(`${spec.file} › [${t.projectName}] ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []); // a file's suite: its title is the file
   return true;
 }
 
@@ -46,6 +60,7 @@ const step = (passed, what) => {
   if (!passed) {
     ok = false;
     counts.failed += 1;
+    counts.failures.push(what);
     console.error(`✗ ${what} failed`);
   }
   return passed;
@@ -70,4 +85,5 @@ if (step(run('build', 'npm', ['run', '--silent', 'build']), 'build') && existsSy
 }
 writeFileSync(path.join(results, 'summary.json'), JSON.stringify(counts));
 console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);
+for (const name of counts.failures) console.log(`  ✗ ${name}`);
 process.exit(ok && counts.failed === 0 ? 0 : 1);
