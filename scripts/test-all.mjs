@@ -26,7 +26,7 @@ function ensureChromium() {
 }
 
 // `failures` names each failed test, so the last lines of a long run (all a CI page may show) say which one failed
-const counts = { passed: 0, failed: 0, failures: [] };
+const counts = { passed: 0, failed: 0, failures: [], flaky: [] };
 function readVitest(file) {
   if (!existsSync(file)) return false;
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -46,7 +46,9 @@ function readPlaywright(file) {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === 'unexpected') counts.failures.push(`${spec.file} › [${t.projectName}] ${[...titles, spec.title].join(' › ')}`);
+        const name = `${spec.file} › [${t.projectName}] ${[...titles, spec.title].join(' › ')}`;
+        if (t.status === 'unexpected') counts.failures.push(name);
+        if (t.status === 'flaky') counts.flaky.push(name);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -86,4 +88,5 @@ if (step(run('build', 'npm', ['run', '--silent', 'build']), 'build') && existsSy
 writeFileSync(path.join(results, 'summary.json'), JSON.stringify(counts));
 console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);
 for (const name of counts.failures) console.log(`  ✗ ${name}`);
+for (const name of counts.flaky) console.log(`  ⚠ flaky (failed, then passed on its retry): ${name}`);
 process.exit(ok && counts.failed === 0 ? 0 : 1);
