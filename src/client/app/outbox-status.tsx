@@ -3,16 +3,17 @@
 // listing them with Try again and Discard, and a notice for an exam graded once the network was back, with
 // its certificate. Nothing the student did offline is lost, or left unsaid. And an action of a screen still
 // waiting for its answer after 3 s says that the connection is slow (issue 21).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { paths } from '../config/paths.ts';
 import { outbox, useOutboxView, type OutboxAction } from '../lib/outbox/index.ts';
-import { certificatePdfUrl } from '../features/certificates/api/get-certificate-pdf.ts';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { SLOW_SENDING, useSlow } from '../lib/slow.ts';
-import { dismissGraded, useGradedLater } from './outbox.ts';
+import { useGradedLater } from './outbox.ts';
+
+const GradedToasts = lazy(() => import('./graded-toasts.tsx'));
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -99,23 +100,11 @@ export function OutboxStatus() {
         )}
       </div>
       <div className="toast-region outbox-toasts" role="status">
-        {graded.map((r) => (
-          <div key={r.id} className="toast">
-            <p>
-              Your exam “{r.title}” was graded: {r.msg}
-            </p>
-            <div className="toast-actions">
-              {r.passed && (
-                <a className="button button-small" href={certificatePdfUrl(r.item, 'inline')} target="_blank" rel="noopener">
-                  View Certificate<span className="visually-hidden">, opens in a new tab</span>
-                </a>
-              )}
-              <button type="button" className="button button-small button-secondary" onClick={() => dismissGraded(r.id)}>
-                Close
-              </button>
-            </div>
-          </div>
-        ))}
+        {graded.length > 0 && (
+          <Suspense fallback={null}>
+            <GradedToasts results={graded} />
+          </Suspense>
+        )}
       </div>
       {open && <OutboxSheet onClose={() => setOpen(false)} />}
     </>

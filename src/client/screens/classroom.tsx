@@ -22,7 +22,7 @@ import { logClassView } from '../features/classes/api/class-view.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { useWatchLaterToggle } from '../features/watch-later/watch-later-store.ts';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
-import { CertificateActions } from '../features/certificates/components/certificate-actions.tsx';
+import { CertificateActionsLater } from '../features/certificates/components/certificate-actions-later.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { applyQueryEffects } from '../lib/query-effects.ts';
 
@@ -151,7 +151,7 @@ function ClassroomBody({ cls: o, sd, loggedIn, fetchedAt }: BodyProps) {
             Exam completed{sd.examDate ? ` on ${formatDate(sd.examDate)}` : ''}
             {sd.examScore != null ? ` with a score of ${sd.examScore}%` : ''}.
           </p>
-          <CertificateActions
+          <CertificateActionsLater
             item={{ c: o.hash }}
             title={o.className}
             before={

@@ -14,7 +14,7 @@ import { formatCreditsWithType, formatDate, formatDuration, formatPosition } fro
 import { mediaUrl } from '../lib/media.ts';
 import { richText } from '../lib/sanitize-html.tsx';
 import { sendCertificate } from '../features/account/api/send-cert.ts';
-import { CertificateActions } from '../features/certificates/components/certificate-actions.tsx';
+import { CertificateActionsLater } from '../features/certificates/components/certificate-actions-later.tsx';
 import { usePodcast } from '../features/podcasts/api/get-podcast.ts';
 import { usePodcastShow } from '../features/podcasts/api/get-podcast-show.ts';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
@@ -110,7 +110,7 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
       )}
       {examTaken && loggedIn && (
         // the certificate by e-mail, or in hand (issue 13): the same PDF downloaded or shared
-        <CertificateActions
+        <CertificateActionsLater
           item={{ p: episode.hash }}
           title={episode.title}
           before={

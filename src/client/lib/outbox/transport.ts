@@ -7,14 +7,20 @@ import { postQueueAdd, postRemoveQueue } from '#shared/api/classes';
 import { postGradeExam, postSaveAffidavit, postSaveEval, postSaveSurveyResponse, postSaveSvaResponse } from '#shared/api/learning';
 import { postPodcastListen, postPodcastView } from '#shared/api/podcasts';
 import { postPageView } from '#shared/api/support';
-import { postReportedCourseAdd } from '#shared/api/license';
 import { ApiError, call, errorMessage, isUnreachable } from '../api.ts';
 import type { OutboxAction, SendResult } from './outbox.ts';
 
-/** the writes that may wait in the outbox */
-export const OUTBOX_ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map(
-  [postQueueAdd, postRemoveQueue, postPodcastView, postPodcastListen, postPageView, postSaveEval, postSaveSvaResponse, postSaveSurveyResponse, postSaveAffidavit, postGradeExam, postReportedCourseAdd].map((e) => [e.path, e as Endpoint]),
-);
+/**
+ * the writes that may wait in the outbox, by path. The license tracker's call comes with its module when such an
+ * action is sent: a student's every screen sends a page view through here, and would otherwise fetch all of the
+ * tracker's schemas for it (the upload test sends one, so its path cannot drift from the contract's)
+ */
+const OUTBOX_ENDPOINTS: ReadonlyMap<string, () => Promise<Endpoint>> = new Map([
+  ...[postQueueAdd, postRemoveQueue, postPodcastView, postPodcastListen, postPageView, postSaveEval, postSaveSvaResponse, postSaveSurveyResponse, postSaveAffidavit, postGradeExam].map(
+    (e) => [e.path, async () => e as Endpoint] as const,
+  ),
+  ['reported-course-add', () => import('#shared/api/license').then((m) => m.postReportedCourseAdd as Endpoint)],
+]);
 
 /** 408 (the request timed out), 429 (too many): the same action later */
 const LATER = new Set([408, 429]);
@@ -26,9 +32,10 @@ const inFlight = (error: ApiError) => error.status === 409 && error.serverMessag
 const notTheirSession = (error: ApiError) => error.status === 403 && error.serverMessage === ANOTHER_STUDENT;
 
 export async function sendAction(action: OutboxAction): Promise<SendResult> {
-  const endpoint = OUTBOX_ENDPOINTS.get(action.path);
-  if (!endpoint) return { kind: 'refused', message: errorMessage(null), status: 400 };
+  const load = OUTBOX_ENDPOINTS.get(action.path);
+  if (!load) return { kind: 'refused', message: errorMessage(null), status: 400 };
   try {
+    const endpoint = await load();
     // the action names its student (`s`): the session is the browser's, shared by every tab, and a tab still
     // showing a student after another logged in elsewhere would otherwise send that student's actions as the
     // other's (tests/outbox). The contract refuses an `s` that is not the session's before anything runs.
