@@ -11,7 +11,7 @@ import { AdSlot } from './ad-slot.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
-// secondary content (after main on phones): loaded once the first view is up
+// the side columns (wide screens only; a phone keeps the sponsor's slot after main): loaded once the first view is up
 const LeftColumn = lazy(() => import('./side-columns.tsx').then((m) => ({ default: m.LeftColumn })));
 const RightColumn = lazy(() => import('./side-columns.tsx').then((m) => ({ default: m.RightColumn })));
 // the player restores the last episode once the first screen is shown; nothing of it is on that screen's path
@@ -105,17 +105,25 @@ export function PageShell({ children }: { children: ReactNode }) {
           {children}
         </main>
         <div className="col-left-wrap" inert={drawerOpen}>
-          <WhenIdle>
-            <Suspense fallback={null}>
-              <LeftColumn />
-            </Suspense>
-          </WhenIdle>
+          {wide && (
+            <WhenIdle>
+              <Suspense fallback={null}>
+                <LeftColumn />
+              </Suspense>
+            </WhenIdle>
+          )}
         </div>
         <div className="col-right-wrap" inert={drawerOpen}>
           <WhenIdle>
-            <Suspense fallback={null}>
-              <RightColumn />
-            </Suspense>
+            {wide ? (
+              <Suspense fallback={null}>
+                <RightColumn />
+              </Suspense>
+            ) : (
+              <aside className="phone-ad" aria-label="Sponsored">
+                <AdSlot slot="right" />
+              </aside>
+            )}
           </WhenIdle>
         </div>
       </div>

@@ -1,19 +1,17 @@
-// The side columns of the page shell (spec §2): left: categories and an ad slot; right: popular webinars,
-// featured CE, featured podcasts, product evaluations and an ad slot. Filled from the home data and the
-// filter lists (both cached). On a phone (under 900 px) they are not stacked under every page: home carries
-// the categories, webinars and featured items itself, and only the sponsor keeps a slot after the main content.
+// The side columns of the page shell on a wide screen (spec §2): left: categories and an ad slot; right: popular
+// webinars, featured CE, featured podcasts, product evaluations and an ad slot. Filled from the home data and the
+// filter lists (both cached). On a phone (under 900 px) they are not stacked under every page, and this module is not
+// loaded (page-shell.tsx): home carries the categories, webinars and featured items itself, and only the sponsor
+// keeps a slot after the main content.
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useHome } from '../../features/catalog/api/get-home.ts';
 import { useSearchItems } from '../../features/catalog/api/get-search-items.ts';
-import { useWide } from '../../lib/viewport.ts';
 import { AdSlot } from './ad-slot.tsx';
 
 export function LeftColumn() {
-  const wide = useWide();
   // the filter lists are fetched only where the column shows (CategoryChips fetches them for home on a phone)
-  const items = useSearchItems(wide);
-  if (!wide) return null;
+  const items = useSearchItems(true);
   const categories = items.data?.catList.slice(0, 12) ?? [];
   return (
     <aside className="col-left-extra" aria-label="Browse by category">
@@ -37,17 +35,6 @@ export function LeftColumn() {
 }
 
 export function RightColumn() {
-  const wide = useWide();
-  if (!wide)
-    return (
-      <aside className="phone-ad" aria-label="Sponsored">
-        <AdSlot slot="right" />
-      </aside>
-    );
-  return <RightColumnContent />;
-}
-
-function RightColumnContent() {
   const home = useHome();
   const webinars = home.data?.webinars.data.slice(0, 3) ?? [];
   const podcasts = home.data?.podcasts.data.slice(0, 3) ?? [];
