@@ -4,6 +4,8 @@ import type { FailureTexts } from './api.ts';
 
 /** a list that failed to load (danger alert) */
 export const LIST_ERROR = 'System error - contact tech support.';
+/** spec §8: the account's actions say this whatever the server said */
+export const SERVICE_ERROR = 'Service error.';
 
 /** the password rules of spec §5 in one sentence, under every new-password field */
 export const PASSWORD_HINT = '6 characters or longer: letters, digits and . ! @ # $ % & * ~ : ; ? + = ^ _ -';
