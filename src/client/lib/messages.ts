@@ -6,6 +6,8 @@ import type { FailureTexts } from './api.ts';
 export const LIST_ERROR = 'System error - contact tech support.';
 /** spec §8: the account's actions say this whatever the server said */
 export const SERVICE_ERROR = 'Service error.';
+/** a sponsor's banner or offer whose company is not named */
+export const SPONSORED_MESSAGE = 'Sponsored message';
 
 /** the password rules of spec §5 in one sentence, under every new-password field */
 export const PASSWORD_HINT = '6 characters or longer: letters, digits and . ! @ # $ % & * ~ : ; ? + = ^ _ -';

@@ -1,11 +1,14 @@
 // A sponsor banner among the rows of a list (spec §2 "Mobile ad"): the image drawn for the width it gets,
 // a tap opens the ad dialog. Views and clicks are recorded first-party and never wait (security.md).
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import type { MobileAds } from '#shared/api/common';
 import { mediaUrl } from '../../lib/media.ts';
 import { recordAdClick, recordAdView } from '../../features/ads/api/ad-event.ts';
 import { useMobileAd } from '../../features/ads/api/get-mobile-ad.ts';
-import { AdDialog, SPONSORED_MESSAGE } from './ad-dialog.tsx';
+import { SPONSORED_MESSAGE } from '../../lib/messages.ts';
+
+// the sponsor's offer (a form, in a dialog) comes when a banner is tapped: every list shows banners, few are opened
+const AdDialog = lazy(() => import('./ad-dialog.tsx').then((m) => ({ default: m.AdDialog })));
 
 export type Banner = MobileAds['banners'][number];
 
@@ -88,7 +91,11 @@ export function AdBanner({ banner, eager = false }: { banner: Banner; eager?: bo
           />
         </picture>
       </button>
-      {open && <AdDialog adId={banner.adId} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <AdDialog adId={banner.adId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { adEmailError } from '#shared/domain/ads';
 import { ApiError, GENERIC_ERROR, errorMessage } from '../../lib/api.ts';
+import { SPONSORED_MESSAGE } from '../../lib/messages.ts';
 import { useMobileAd } from '../../features/ads/api/get-mobile-ad.ts';
 import { submitMobileAd } from '../../features/ads/api/mobile-ad-submit.ts';
 import { useSessionStore } from '../../features/session/stores/session-store.ts';
@@ -14,8 +15,6 @@ import { Field } from '../ui/form-field.tsx';
 import { Loading } from '../ui/loading.tsx';
 
 /** the dialog's title until the sponsor's name has loaded */
-export const SPONSORED_MESSAGE = 'Sponsored message';
-
 export function AdDialog({ adId, onClose }: { adId: number; onClose: () => void }) {
   const ad = useMobileAd(adId);
   // the server answers for a logged-in student with the account's e-mail, so none is asked for
