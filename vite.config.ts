@@ -43,6 +43,9 @@ const CATALOGUE_CALLS = [
   'features/catalog/api/get-home.ts', 'features/catalog/api/get-search-items.ts',
   'shared/api/ads.ts', 'shared/api/catalog.ts', 'shared/api/podcasts.ts',
 ];
+/** the outbox's engine and the Watch Later calls, which the outbox's wiring loads on every screen once it is shown:
+ * apart from the forms' parts of the shared chunk (the dialog, the fields, the learning and session calls) */
+const OUTBOX = ['lib/outbox/index.ts', 'lib/outbox/outbox.ts', 'lib/outbox/storage.ts', 'shared/api/classes.ts'];
 const isOneOf = (modules: string[]) => (id: string) => modules.some((m) => id.replaceAll('\\', '/').endsWith(m));
 
 const shellBoot = (): Plugin => ({
@@ -128,6 +131,7 @@ export default defineConfig({
             // and none of them holds what it does not show (decisions 0028, 0030)
             { name: 'frame', test: isOneOf(SCREEN_FRAME), minShareCount: 2, priority: 2 },
             { name: 'lists', test: isOneOf(FIRST_SCREENS_SHARE), minShareCount: 2, priority: 2 },
+            { name: 'outbox', test: isOneOf(OUTBOX), minShareCount: 2, priority: 2 },
             // before the lists' group, which would take the calls in as its rows' dependencies (priorities are integers)
             { name: 'catalogue', test: isOneOf(CATALOGUE_CALLS), minShareCount: 2, priority: 3 },
           ],

@@ -29,8 +29,10 @@ export async function logOut(options: LogOutOptions = {}): Promise<void> {
   // the episode's last heard ranges go to the server while the session still lets them
   if (useNowPlaying.getState().episode) await withEngine((engine) => engine.close()).catch(() => undefined);
   outbox.stop();
-  // what is kept is what the student chose to keep: a page view not sent goes with them either way
-  await outbox.discardAll(options.unsent === 'discard' ? undefined : (a) => a.disposable === true).catch(() => undefined);
+  // what is kept is what the student chose to keep: a page view not sent goes with them either way. The session
+  // names them: a logout tapped on a cold start can come before the outbox is wired to it (the offline journey)
+  const student = useSessionStore.getState().hash;
+  await outbox.discardAll(options.unsent === 'discard' ? undefined : (a) => a.disposable === true, student).catch(() => undefined);
   // the server may be unreachable or not ready; the device is cleared either way, and a logout the server did
   // not hear is sent before the next call (lib/api.ts)
   const ended = await call(postLogout, { body: {} }).then(

@@ -6,62 +6,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Dialog } from '../components/ui/dialog.tsx';
 import { paths } from '../config/paths.ts';
-import { outbox, useOutboxView, type OutboxAction } from '../lib/outbox/index.ts';
+import { useOutboxView } from '../lib/outbox/index.ts';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { SLOW_SENDING, useSlow } from '../lib/slow.ts';
 import { useGradedLater } from './outbox.ts';
 
 const GradedToasts = lazy(() => import('./graded-toasts.tsx'));
+// the sheet (a dialog) comes when Details is tapped
+const OutboxSheet = lazy(() => import('./outbox-sheet.tsx'));
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function OutboxSheet({ onClose }: { onClose: () => void }) {
-  const { pending, attention } = useOutboxView();
-  const row = (action: OutboxAction) => (
-    <li key={action.id} className="outbox-item">
-      <p className="outbox-label">{action.label}</p>
-      {action.state === 'attention' ? (
-        <>
-          <p className="outbox-error">{action.error}</p>
-          <div className="actions">
-            <button type="button" className="button button-small" onClick={() => void outbox.retry(action.id)}>
-              Try again
-            </button>
-            <button type="button" className="button button-small button-secondary" onClick={() => void outbox.discard(action.id)}>
-              Discard
-            </button>
-          </div>
-        </>
-      ) : (
-        <p className="hint">Waiting for the network</p>
-      )}
-    </li>
-  );
-  return (
-    <Dialog title="Saved on this device" onClose={onClose}>
-      {() => (
-        <>
-          {attention.length > 0 && (
-            <section aria-labelledby="outbox-attention">
-              <h2 id="outbox-attention">Needs your attention</h2>
-              <ul className="outbox-list">{attention.map(row)}</ul>
-            </section>
-          )}
-          {pending.length > 0 && (
-            <section aria-labelledby="outbox-pending">
-              <h2 id="outbox-pending">Waiting to be sent</h2>
-              <p className="hint">Sent by themselves, in this order, as soon as CE Pass can be reached.</p>
-              <ul className="outbox-list">{pending.map(row)}</ul>
-            </section>
-          )}
-          {pending.length + attention.length === 0 && <p>Everything you did has been sent.</p>}
-        </>
-      )}
-    </Dialog>
-  );
-}
 
 export function OutboxStatus() {
   const { pending, attention, loginNeeded } = useOutboxView();
@@ -106,7 +61,11 @@ export function OutboxStatus() {
           </Suspense>
         )}
       </div>
-      {open && <OutboxSheet onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <OutboxSheet onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,10 +2,9 @@
 // row): Download → a progress ring or bar with Cancel → Downloaded (tap: delete or go to Downloads) → or failed,
 // with the reason in plain words and Try again. Small on purpose: it renders in every list of episodes; the
 // download itself (downloads.ts) loads on the first tap.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Ebook } from '#shared/api/catalog';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { paths } from '../../config/paths.ts';
 import type { PlayerEpisode } from '../player/episode.ts';
@@ -13,6 +12,9 @@ import { findDownload, transferKey, useDownloads, type DownloadKind, type Downlo
 import { formatSize, percentOf } from './format-size.ts';
 import '../player/play-button.css';
 import './downloads.css';
+
+// its sheets come when one is opened: the button is on every row of a list, the sheets are rarely seen
+const Dialog = lazy(() => import('../../components/ui/dialog.tsx').then((m) => ({ default: m.Dialog })));
 
 const manager = () => import('./downloads.ts');
 type Manager = Awaited<ReturnType<typeof manager>>;
@@ -158,69 +160,73 @@ function DownloadControl({ kind, hash, title, start, variant, noun }: ControlPro
       )}
       {status}
       {sheet === 'downloaded' && record && (
-        <Dialog
-          title="Downloaded"
-          onClose={() => setSheet(null)}
-          actions={(close) => (
-            <div className="actions">
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => {
-                  remove();
-                  close();
-                }}
-              >
-                Delete download
-              </button>
-              <Link className="button button-secondary" href={paths.downloads()} onClick={close}>
-                All downloads
-              </Link>
-            </div>
-          )}
-        >
-          {() => (
-            <p>
-              <strong>{title}</strong> is on this device ({formatSize(record.bytes)}) and {kind === 'ebook' ? 'opens' : 'plays'} with no connection.
-            </p>
-          )}
-        </Dialog>
+        <Suspense fallback={null}>
+          <Dialog
+            title="Downloaded"
+            onClose={() => setSheet(null)}
+            actions={(close) => (
+              <div className="actions">
+                <button
+                  type="button"
+                  className="button button-danger"
+                  onClick={() => {
+                    remove();
+                    close();
+                  }}
+                >
+                  Delete download
+                </button>
+                <Link className="button button-secondary" href={paths.downloads()} onClick={close}>
+                  All downloads
+                </Link>
+              </div>
+            )}
+          >
+            {() => (
+              <p>
+                <strong>{title}</strong> is on this device ({formatSize(record.bytes)}) and {kind === 'ebook' ? 'opens' : 'plays'} with no connection.
+              </p>
+            )}
+          </Dialog>
+        </Suspense>
       )}
       {sheet === 'failed' && transfer?.status === 'failed' && (
-        <Dialog
-          title="Not downloaded"
-          onClose={() => setSheet(null)}
-          actions={(close) => (
-            <div className="actions">
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  retry();
-                  close();
-                }}
-              >
-                Try again
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => {
-                  run((m) => m.dismissFailure(kind, hash));
-                  close();
-                }}
-              >
-                Not now
-              </button>
-            </div>
-          )}
-        >
-          {() => (
-            <p>
-              <strong>{title}</strong>: {transfer.message}
-            </p>
-          )}
-        </Dialog>
+        <Suspense fallback={null}>
+          <Dialog
+            title="Not downloaded"
+            onClose={() => setSheet(null)}
+            actions={(close) => (
+              <div className="actions">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    retry();
+                    close();
+                  }}
+                >
+                  Try again
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => {
+                    run((m) => m.dismissFailure(kind, hash));
+                    close();
+                  }}
+                >
+                  Not now
+                </button>
+              </div>
+            )}
+          >
+            {() => (
+              <p>
+                <strong>{title}</strong>: {transfer.message}
+              </p>
+            )}
+          </Dialog>
+        </Suspense>
       )}
     </span>
   );

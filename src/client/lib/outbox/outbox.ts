@@ -261,9 +261,12 @@ export function createOutbox(options: OutboxOptions) {
       await storage.delete(id);
       changed();
     },
-    /** every action of this student gone (logout's "discard"), or those `which` picks (logout's "keep": the disposable) */
-    async discardAll(which: (action: OutboxAction) => boolean = () => true): Promise<void> {
-      const who = owner();
+    /**
+     * every action of this student gone (logout's "discard"), or those `which` picks (logout's "keep": the
+     * disposable). `who`: whose, when the caller knows better than the wiring: a logout may come before the app has
+     * wired the outbox to the session (it does so once the first screen is shown), when `owner()` is still nobody
+     */
+    async discardAll(which: (action: OutboxAction) => boolean = () => true, who: string | null = owner()): Promise<void> {
       for (const a of await storage.all()) if (a.owner === who && which(a)) await storage.delete(a.id);
       changed();
     },

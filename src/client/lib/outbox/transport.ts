@@ -4,23 +4,25 @@
 import { ANOTHER_STUDENT, type Endpoint } from '#shared/api/endpoint';
 import { IDEMPOTENCY_KEY_IN_FLIGHT } from '#shared/api/idempotency';
 import { postQueueAdd, postRemoveQueue } from '#shared/api/classes';
-import { postGradeExam, postSaveAffidavit, postSaveEval, postSaveSurveyResponse, postSaveSvaResponse } from '#shared/api/learning';
 import { postPodcastListen, postPodcastView } from '#shared/api/podcasts';
 import { postPageView } from '#shared/api/support';
 import { ApiError, call, errorMessage, isUnreachable } from '../api.ts';
 import type { OutboxAction, SendResult } from './outbox.ts';
 
+/** the writes that may wait in the outbox: what every screen sends (page views, plays, Watch Later) */
+const EVERY_SCREEN: ReadonlyMap<string, Endpoint> = new Map([postQueueAdd, postRemoveQueue, postPodcastView, postPodcastListen, postPageView].map((e) => [e.path, e as Endpoint]));
+
 /**
- * the writes that may wait in the outbox, by path. The license tracker's call comes with its module when such an
- * action is sent: a student's every screen sends a page view through here, and would otherwise fetch all of the
- * tracker's schemas for it (the upload test sends one, so its path cannot drift from the contract's)
+ * and what a course's steps and the license tracker send, fetched with their modules the first time one is sent: a
+ * student's every screen sends a page view through here, and would otherwise fetch the learning and license
+ * schemas for it
  */
-const OUTBOX_ENDPOINTS: ReadonlyMap<string, () => Promise<Endpoint>> = new Map([
-  ...[postQueueAdd, postRemoveQueue, postPodcastView, postPodcastListen, postPageView, postSaveEval, postSaveSvaResponse, postSaveSurveyResponse, postSaveAffidavit, postGradeExam].map(
-    (e) => [e.path, async () => e as Endpoint] as const,
-  ),
-  ['reported-course-add', () => import('#shared/api/license').then((m) => m.postReportedCourseAdd as Endpoint)],
-]);
+const withTheirModules = async (): Promise<Endpoint[]> => {
+  const [learning, license] = await Promise.all([import('#shared/api/learning'), import('#shared/api/license')]);
+  return [learning.postSaveEval, learning.postSaveSvaResponse, learning.postSaveSurveyResponse, learning.postSaveAffidavit, learning.postGradeExam, license.postReportedCourseAdd];
+};
+
+const endpointFor = async (path: string): Promise<Endpoint | undefined> => EVERY_SCREEN.get(path) ?? (await withTheirModules()).find((e) => e.path === path);
 
 /** 408 (the request timed out), 429 (too many): the same action later */
 const LATER = new Set([408, 429]);
@@ -32,10 +34,15 @@ const inFlight = (error: ApiError) => error.status === 409 && error.serverMessag
 const notTheirSession = (error: ApiError) => error.status === 403 && error.serverMessage === ANOTHER_STUDENT;
 
 export async function sendAction(action: OutboxAction): Promise<SendResult> {
-  const load = OUTBOX_ENDPOINTS.get(action.path);
-  if (!load) return { kind: 'refused', message: errorMessage(null), status: 400 };
+  let endpoint: Endpoint | undefined;
   try {
-    const endpoint = await load();
+    endpoint = await endpointFor(action.path);
+  } catch {
+    // their module could not be fetched (no network, no worker yet): the action waits
+    return { kind: 'retry' };
+  }
+  if (!endpoint) return { kind: 'refused', message: errorMessage(null), status: 400 };
+  try {
     // the action names its student (`s`): the session is the browser's, shared by every tab, and a tab still
     // showing a student after another logged in elsewhere would otherwise send that student's actions as the
     // other's (tests/outbox). The contract refuses an `s` that is not the session's before anything runs.
