@@ -57,6 +57,28 @@ test.describe('home @desktop', () => {
     await expect.poll(() => viewsOf(marker)).toBe(1);
     db.close();
   });
+
+  test('counts the view of a page left before its first screen was shown', async ({ page }) => {
+    const db = new Database(path.join(dataDir, 'ce-pass.sqlite'), { readonly: true, fileMustExist: true });
+    const viewsOf = (p: string) => (db.prepare('select count(*) as n from page_views where path = ?').get(p) as { n: number }).n;
+    const marker = `/ondemand?bounce=${Date.now()}`;
+    // the list's answer is slow to come, so its first screen is not shown yet when the visitor leaves
+    let stalled = true;
+    let asked = 0;
+    await page.route('**/api/ondemand?**', async (route) => {
+      asked++;
+      while (stalled) await new Promise((r) => setTimeout(r, 50));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(marker);
+    await expect(page.locator('.app[data-prerendered]')).toHaveCount(0, { timeout: 15_000 });
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    await page.goto('/home');
+    stalled = false;
+    await screenReady(page);
+    await expect.poll(() => viewsOf(marker)).toBe(1);
+    db.close();
+  });
 });
 
 /** open routes of spec §2 (decisions.md query forms included) and the title each must show */

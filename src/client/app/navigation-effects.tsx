@@ -2,13 +2,28 @@
 // the saved position on back/forward, the top for a new page. (The title and heading focus are the Screen's.)
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { reportPageView } from '../features/support/api/page-view.ts';
 import { firstScreen } from '../lib/first-screen.ts';
 import { navigationWasPop } from '../lib/navigation.ts';
 
-// the reporter (a student's views go through the outbox) is loaded once the first screen is shown: not needed to
-// show it. Every report waits on this one promise, so they are sent in the order of the navigations
-const pageViews = firstScreen.then(() => import('../features/support/api/page-view.ts'));
-const reportPageView = (path: string): void => void pageViews.then((m) => m.reportPageView(path)).catch(() => undefined);
+// views are sent once the first screen is shown (the report does not compete with it), in the order of the
+// navigations; one whose page is left before then (a quick bounce, a reload) goes as the page is left
+const unsent: string[] = [];
+let shown = false;
+const sendUnsent = (leaving: boolean) => {
+  for (const path of unsent.splice(0)) reportPageView(path, leaving);
+};
+if (typeof window !== 'undefined') {
+  void firstScreen.then(() => {
+    shown = true;
+    sendUnsent(false);
+  });
+  addEventListener('pagehide', () => sendUnsent(true));
+}
+const report = (path: string): void => {
+  if (shown) reportPageView(path);
+  else unsent.push(path);
+};
 
 const positions = new Map<string, number>();
 const currentKey = () => `${window.location.pathname}${window.location.search}`;
@@ -66,7 +81,7 @@ export function NavigationEffects() {
     const path = `${location}${search ? `?${search}` : ''}`;
     if (path !== lastReported) {
       lastReported = path;
-      reportPageView(path);
+      report(path);
     }
     if (!loaded) {
       loaded = true;

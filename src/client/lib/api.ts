@@ -98,6 +98,8 @@ export interface CallOptions<E extends AnyEndpoint> {
   signal?: AbortSignal;
   /** one per intent, the same on every try of it: the server answers a repeat with the first answer */
   idempotencyKey?: string;
+  /** the request outlives the page: sent as it is left (a page view), the browser still delivers it */
+  keepalive?: boolean;
   /** an upload's file (the contract's `upload`): the body and the file go as one multipart/form-data request */
   file?: UploadFile | null;
 }
@@ -190,6 +192,7 @@ async function send<E extends AnyEndpoint, T>(endpoint: E, options: CallOptions<
       searchParams: searchParams(options.query),
       ...(form ? { body: form } : { json }),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
       // a photo of 2 MB on a phone's weak uplink takes longer than an answer is given to come back
       ...(form ? { timeout: 90_000 } : {}),
       headers: { ...(accept ? { accept } : {}), ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}) },

@@ -4,12 +4,18 @@
 import { postPageView } from '#shared/api/support';
 import { redactPath } from '#shared/domain/redact';
 import { callQuietly } from '../../../lib/api.ts';
-import { submitAction } from '../../../lib/outbox/index.ts';
 import { useSessionStore } from '../../session/stores/session-store.ts';
 
-// reset tokens, login links and cancel codes stay on the device
-export const reportPageView = (path: string): void => {
+/**
+ * Reports a view of `path`. `leaving`: the page is being left (pagehide) before the view went out; the outbox
+ * could not keep it in time, so it goes at once for anyone, in a request that outlives the page.
+ */
+export const reportPageView = (path: string, leaving = false): void => {
+  // reset tokens, login links and cancel codes stay on the device
   const body = { path: redactPath(path).slice(0, 500) };
-  if (useSessionStore.getState().hash === null) return callQuietly(postPageView, { body });
-  submitAction(postPageView, body, 'Page view', { quiet: true, disposable: true }).catch(() => undefined);
+  if (leaving || useSessionStore.getState().hash === null) return callQuietly(postPageView, { body, keepalive: true });
+  // the outbox's engine comes with a student's first view (its chunk is not on a visitor's first screen)
+  import('../../../lib/outbox/index.ts')
+    .then(({ submitAction }) => submitAction(postPageView, body, 'Page view', { quiet: true, disposable: true }))
+    .catch(() => undefined);
 };
