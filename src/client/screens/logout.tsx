@@ -9,6 +9,9 @@ import { Screen } from '../components/ui/screen.tsx';
 import { RemoveDownloadsChoice } from '../features/downloads/logout-choice.tsx';
 import { outbox, useOutboxView } from '../lib/outbox/index.ts';
 import { LOGOUT_CONFIRM, logOut } from '../app/logout.ts';
+// the app wires the outbox to the session once its first screen is shown; this screen may be that first screen (a
+// cold start at /logout), and its choice about unsent actions needs them counted now, not after it
+import '../app/outbox.ts';
 
 type Unsent = 'send' | 'keep' | 'discard';
 const UNSENT_CHOICES: { value: Unsent; label: string }[] = [
