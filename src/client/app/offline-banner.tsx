@@ -4,32 +4,10 @@
 // call is the truth, which is why the marker follows the calls). While it shows what was kept, it tries again by
 // itself: in a tunnel the phone may never say the network is back (navigator.onLine stays true, no 'online' event
 // comes), and a student coming out of it should not have to find the button.
-import { useEffect, useSyncExternalStore } from 'react';
-import { useIsFetching, useQueryClient, type Query } from '@tanstack/react-query';
-import { isUnreachable } from '../lib/api.ts';
+import { useEffect } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useSeenAt } from '../lib/offline/seen-at.ts';
 import { useOnline } from '../lib/online.ts';
-
-/** a query on screen that shows an earlier answer because its latest try could not reach CE Pass */
-const showsKeptAnswer = (query: Query): boolean =>
-  query.getObserversCount() > 0 &&
-  query.state.data !== undefined &&
-  (query.state.fetchStatus === 'paused' ||
-    (query.state.status === 'error' && isUnreachable(query.state.error)) ||
-    (query.state.fetchFailureCount > 0 && isUnreachable(query.state.fetchFailureReason)));
-
-/** when the oldest answer on screen that could not be refreshed was fetched; null when every answer is current */
-function useSeenAt(): number | null {
-  const cache = useQueryClient().getQueryCache();
-  return useSyncExternalStore(
-    (onChange) => cache.subscribe(onChange),
-    () => {
-      let oldest: number | null = null;
-      for (const query of cache.getAll()) if (showsKeptAnswer(query) && (oldest === null || query.state.dataUpdatedAt < oldest)) oldest = query.state.dataUpdatedAt;
-      return oldest;
-    },
-    () => null,
-  );
-}
 
 /** how often a screen showing kept answers tries again by itself, while the app is on screen */
 export const AUTO_RETRY_MS = 10_000;

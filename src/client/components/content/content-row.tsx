@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Label } from '#shared/domain/labels';
 import { mediaUrl } from '../../lib/media.ts';
+import { useSeenAt } from '../../lib/offline/seen-at.ts';
 import { Badge } from '../ui/badge.tsx';
 
 interface ContentRowProps {
@@ -54,9 +55,7 @@ export function ContentRow({ title, href, photo, badges, level = 2, eager = fals
         )}
         {shown.length > 0 && (
           <p className="row-badges">
-            {shown.map((b) => (
-              <Badge key={b} label={b} />
-            ))}
+            {shown.map((b) => (b === 'LIVE NOW' ? <LiveNowOfAnswer key={b} /> : <Badge key={b} label={b} />))}
           </p>
         )}
       </div>
@@ -86,4 +85,12 @@ export function Detail({ label, secondary = false, children }: { label?: string;
       {children}
     </p>
   );
+}
+
+/**
+ * LIVE NOW is what the row's answer said of the moment it was given: a screen showing what was kept (offline, for
+ * minutes or days) cannot say it of now, so it leaves it out, as the banner says what the screen shows
+ */
+function LiveNowOfAnswer() {
+  return useSeenAt() === null ? <Badge label="LIVE NOW" /> : null;
 }

@@ -1,0 +1,24 @@
+// Whether the screen shows the server's answer of now or what was kept (docs/decisions/0018-what-was-seen.md): the
+// offline banner says since when, and a row leaves out what its answer said only of the moment it was given.
+import { useSyncExternalStore } from 'react';
+import type { Query } from '@tanstack/react-query';
+import { isUnreachable } from '../api.ts';
+import { queryClient } from '../query-client.ts';
+
+/** a query on screen that shows an earlier answer because its latest try could not reach CE Pass */
+const showsKeptAnswer = (query: Query): boolean =>
+  query.getObserversCount() > 0 &&
+  query.state.data !== undefined &&
+  (query.state.fetchStatus === 'paused' ||
+    (query.state.status === 'error' && isUnreachable(query.state.error)) ||
+    (query.state.fetchFailureCount > 0 && isUnreachable(query.state.fetchFailureReason)));
+
+const oldestKept = (): number | null => {
+  let oldest: number | null = null;
+  for (const query of queryClient.getQueryCache().getAll()) if (showsKeptAnswer(query) && (oldest === null || query.state.dataUpdatedAt < oldest)) oldest = query.state.dataUpdatedAt;
+  return oldest;
+};
+const subscribe = (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange);
+
+/** when the oldest answer on screen that could not be refreshed was fetched; null when every answer is current */
+export const useSeenAt = (): number | null => useSyncExternalStore(subscribe, oldestKept, () => null);
