@@ -52,9 +52,10 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
       >
         <Detail>{fp.speakerName}</Detail>
         <Detail label="Sponsor" secondary>{fp.companyName}</Detail>
+        {/* as an episode's own row has it (class-rows.tsx): the length first */}
         <Detail>
+          {fp.durationSec > 0 && <>{formatDuration(fp.durationSec)} · </>}
           {formatDate(fp.releaseDateUTC)}
-          {fp.durationSec > 0 && <> · {formatDuration(fp.durationSec)}</>}
         </Detail>
         <Detail>{formatCreditsWithType(fp.credits, fp.ceTypeId)}</Detail>
       </ContentRow>
