@@ -74,7 +74,7 @@ function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
 
   return (
     <>
-      <p>
+      <p className="spec-back-link">
         <Link className="text-link" href={paths.webinars()}>
           <span aria-hidden="true">‹ </span>Back to upcoming webinars
         </Link>

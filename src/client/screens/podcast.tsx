@@ -164,7 +164,7 @@ export default function PodcastScreen() {
   const chosen = p ? episodes.find((e) => e.hash === p) : episodes[0];
   return (
     <Screen title={series.title} className="podcast">
-      <p>
+      <p className="spec-back-link">
         <Link className="text-link" href={paths.podcasts()}>
           <span aria-hidden="true">‹ </span>Back to podcasts
         </Link>
