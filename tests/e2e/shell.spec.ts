@@ -163,6 +163,17 @@ test.describe('auth routes without a session', () => {
     await expect(page.getByRole('link', { name: /recover|forgot/i }).first()).toHaveAttribute('href', '/recover');
     await expectAccessible(page, '/login?rurl=/seats');
   });
+  test('the login screen says why it came up, and the screen asked for does not repeat it', async ({ page }) => {
+    await page.goto('/seats');
+    await expect(page).toHaveURL((u) => u.pathname === '/login');
+    await expect(page.getByText('Please log in to continue.')).toBeVisible();
+    await page.getByLabel('Username').fill(demo.student.username);
+    await page.getByLabel('Password').fill('ce-pass-demo');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL((u) => u.pathname === '/seats');
+    await screenReady(page);
+    await expect(page.getByText('Please log in to continue.')).toHaveCount(0);
+  });
 });
 
 test.describe('not found', () => {

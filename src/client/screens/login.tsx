@@ -10,6 +10,7 @@ import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths, safeReturnPath } from '../config/paths.ts';
 import { errorMessage } from '../lib/api.ts';
+import { dismissNotice } from '../lib/notice.ts';
 import { logIn } from '../features/session/api/login.ts';
 import { logInWithLink } from '../features/session/api/login-link.ts';
 import { remember } from '../features/session/remember.ts';
@@ -28,9 +29,14 @@ export default function LoginScreen() {
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // the session is stored before the next screen opens (remember waits for IndexedDB)
-  const login = useMutation({ mutationFn: async () => remember(await logIn(u.trim(), p)), onSuccess: () => navigate(rurl, { replace: true }) });
-  const link = useMutation({ mutationFn: async (token: string) => remember(await logInWithLink(token)), onSuccess: () => navigate(rurl, { replace: true }) });
+  // the session is stored before the next screen opens (remember waits for IndexedDB); the guard's 'Please log in
+  // to continue.' was said here, and is done with (a redirect would carry it on to the screen asked for)
+  const enter = () => {
+    dismissNotice();
+    navigate(rurl, { replace: true });
+  };
+  const login = useMutation({ mutationFn: async () => remember(await logIn(u.trim(), p)), onSuccess: enter });
+  const link = useMutation({ mutationFn: async (token: string) => remember(await logInWithLink(token)), onSuccess: enter });
   const linkTried = useRef(false);
   useEffect(() => {
     if (hydrated && s && !linkTried.current) {
@@ -54,6 +60,8 @@ export default function LoginScreen() {
     event.preventDefault();
     setSubmitted(true);
     if (!u.trim() || !p) {
+      // the last try's answer is not about these fields: only what is wrong with them now is said
+      login.reset();
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }

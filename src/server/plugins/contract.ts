@@ -3,7 +3,7 @@
 // calls no issue has built yet.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ANOTHER_STUDENT, NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, type ParsedQueryOf, type ResultOf } from '#shared/api/endpoint';
+import { ANOTHER_STUDENT, LOG_IN_TO_CONTINUE, NOT_AVAILABLE_YET, type Endpoint, type ParsedBodyOf, type ParsedQueryOf, type ResultOf } from '#shared/api/endpoint';
 import { allEndpoints } from '#shared/api/index';
 import { isSentence } from '#shared/api/common';
 import { readIdempotencyKey, type Idempotency } from './idempotency.ts';
@@ -196,19 +196,19 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
         const query = ep.query ? v.safeParse(ep.query, req.query ?? {}) : null;
         if (query && !query.success) return fail(reply, 400, describeIssues(query.issues));
         // a stranger's file is never read: the session is checked before the parts are
-        if (ep.upload && ep.access === 'student' && !req.student) return fail(reply, 401, 'Please log in to continue.');
+        if (ep.upload && ep.access === 'student' && !req.student) return fail(reply, 401, LOG_IN_TO_CONTINUE);
         const upload = ep.upload ? await readUpload(req, ep.upload) : null;
         if (upload && 'status' in upload) return fail(reply, upload.status, upload.message);
         const file = upload?.file ?? null;
         const body = ep.body ? v.safeParse(ep.body, upload ? upload.record : (req.body ?? {})) : null;
         if (body && !body.success) return fail(reply, 400, describeIssues(body.issues));
 
-        if (ep.access === 'student' && !req.student) return fail(reply, 401, 'Please log in to continue.');
+        if (ep.access === 'student' && !req.student) return fail(reply, 401, LOG_IN_TO_CONTINUE);
         // `s` is accepted for compatibility but never identifies anyone (decisions.md 1)
         const field = ep.identityField ?? 's';
         const s = (query?.output as Record<string, unknown> | undefined)?.[field] ?? (body?.output as Record<string, unknown> | undefined)?.[field];
         if (typeof s === 'string' && s !== '' && req.student && s !== req.student.hash) return fail(reply, 403, ANOTHER_STUDENT);
-        if (typeof s === 'string' && s !== '' && !req.student && ep.access !== 'public') return fail(reply, 401, 'Please log in to continue.');
+        if (typeof s === 'string' && s !== '' && !req.student && ep.access !== 'public') return fail(reply, 401, LOG_IN_TO_CONTINUE);
 
         const answer = async (student: SessionStudent | null) => {
           const result = await impl.handler({ query: query?.output, body: body?.output, student, req, reply, file });

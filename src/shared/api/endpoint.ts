@@ -62,3 +62,5 @@ export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 /** a call naming another student than the session's (decisions.md 1): the contract refuses it with 403 */
 export const ANOTHER_STUDENT = 'This record belongs to another student.';
 export const NOT_AVAILABLE_YET = 'Not available yet.';
+/** a student's call without a session (the contract's 401), and why the app's guard sent a visitor to /login */
+export const LOG_IN_TO_CONTINUE = 'Please log in to continue.';
