@@ -155,6 +155,11 @@ test('logging out online leaves nothing of the student on the device; downloaded
     await page.getByRole('button', { name: 'Yes, Log Out' }).click();
     await expect(page).toHaveURL((u) => u.pathname === '/login');
     await expectNothingOf(page, student, hash);
+    // Back from the login screen goes where the student was before the logout screen (a screen of theirs, so to
+    // the login again), never to a logout screen asking again about a student who is gone
+    await page.goBack();
+    await expect(page).toHaveURL((u) => u.pathname === '/login' && u.searchParams.get('rurl') === '/completed');
+    await expect(page.getByText('Are you sure you want to log out?')).toHaveCount(0);
     // the e-book (gated) is gone either way; the episode (public) stays unless the student asked
     const files = await cachedFiles();
     expect(files.filter((f) => f.endsWith('.pdf'))).toEqual([]);

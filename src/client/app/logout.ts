@@ -58,5 +58,6 @@ export async function logOut(options: LogOutOptions = {}): Promise<void> {
   // the app's key-value store is all the student's (kept answers, the player, positions); downloads keep
   // their own database (features/downloads), which removeDownloadsAtLogout clears of what is personal
   await clearIdb().catch(() => undefined);
-  window.location.assign(paths.login());
+  // replace: Back from the login screen must not ask again to log out a student who is gone
+  window.location.replace(paths.login());
 }

@@ -3,11 +3,13 @@
 // one, with the link to /gdpr). Forms show busy state, success alerts and dismissible error alerts.
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState, showsFailure } from '../components/ui/query-state.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
+import { paths } from '../config/paths.ts';
 import { SERVICE_ERROR } from '../lib/messages.ts';
 import { useAccountHome } from '../features/account/api/get-account-home.ts';
 import { refreshProfile, useProfile } from '../features/account/api/get-profile.ts';
@@ -107,6 +109,12 @@ export default function AccountScreen() {
           <Suspense fallback={<LoadingAnswer />}>{tab === 'profile' ? <ProfileTab focusAgd={focusAgd} /> : <PasswordTab />}</Suspense>
         )}
       </Tabs>
+      {/* where a phone app's account screen has it, as well as the menu's last entry */}
+      <p className="account-logout">
+        <Link className="button button-secondary" href={paths.logout()}>
+          Log Out
+        </Link>
+      </p>
     </Screen>
   );
 }
