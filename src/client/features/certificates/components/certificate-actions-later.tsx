@@ -1,13 +1,27 @@
 // Download and Share beside a completed course's certificate button, fetched when a completed course shows them:
 // a classroom or an episode page is opened far more often than finished, and by visitors who never see them.
-// Meanwhile the row holds the caller's own button, so the page does not wait for them to show it.
+// Meanwhile the row holds the caller's own button and the places of the two to come, so the page neither waits
+// for them nor moves when they arrive (on a phone they take a second line).
 import { lazy, Suspense, type ComponentProps } from 'react';
+import '../../../styles/certificates.css';
 
 const Actions = lazy(() => import('./certificate-actions.tsx').then((m) => ({ default: m.CertificateActions })));
 
 export function CertificateActionsLater(props: ComponentProps<typeof Actions>) {
+  const held = (
+    <div className={props.className ? `actions cert-file-actions ${props.className}` : 'actions cert-file-actions'}>
+      {props.before}
+      <span className="button button-secondary held-place" aria-hidden="true">
+        Download
+      </span>
+      <span className="button button-secondary held-place" aria-hidden="true">
+        Share
+      </span>
+      {props.after}
+    </div>
+  );
   return (
-    <Suspense fallback={<div className="actions cert-file-actions">{props.before}</div>}>
+    <Suspense fallback={held}>
       <Actions {...props} />
     </Suspense>
   );
