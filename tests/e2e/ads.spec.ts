@@ -63,6 +63,8 @@ test.describe('sponsor ads and featured content', () => {
       const img = banners.nth(k);
       await img.scrollIntoViewIfNeeded();
       await expect(img).toHaveAttribute('alt', /^Sponsored/);
+      // and to the eye, whatever the sponsor's design says
+      await expect(items.filter({ has: page.locator('button.ad-banner') }).nth(k).locator('.ad-label')).toHaveText('Sponsored');
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
       const { src, width } = await img.evaluate((el: HTMLImageElement) => ({ src: new URL(el.currentSrc).pathname, width: el.getBoundingClientRect().width }));
       // the k-th slot shows the k-th ad of the pack

@@ -66,6 +66,10 @@ export function AdBanner({ banner, eager = false }: { banner: Banner; eager?: bo
 
   return (
     <li className="row-ad">
+      {/* said where it is seen: the sponsor's design may not say it (its name is the image's alt text for a screen reader) */}
+      <p className="ad-label" aria-hidden="true">
+        Sponsored
+      </p>
       <button
         ref={button}
         type="button"
