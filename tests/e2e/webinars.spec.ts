@@ -263,6 +263,8 @@ test.describe('a webinar under way', () => {
     const line = page.locator('main .live-now-line');
     await expect(line.getByText('LIVE NOW', { exact: true })).toBeVisible();
     await expect(line.getByRole('timer')).toHaveText('Webinar in Progress...');
+    // under way, there is nothing left to put in a calendar
+    await expect(page.getByRole('heading', { name: 'Add to your calendar' })).toHaveCount(0);
     await expectAccessible(page, '/classroom-live LIVE NOW');
 
     await page.goto('/seats');

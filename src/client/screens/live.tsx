@@ -135,30 +135,33 @@ function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
         </>
       )}
       <MutationError mutation={start} fallback={CLASS_START_ERROR} />
-      <section aria-labelledby="calendar-title" className="calendar-links">
-        <h2 id="calendar-title">Add to your calendar</h2>
-        <ul className="inline-list">
-          <li>
-            <a href={`/api/calendar${queryString({ type: 'ical', c: cls.hash })}`} download={`${cls.hash}.ics`}>
-              iCal / Outlook
-            </a>
-          </li>
-          <li>
-            <a
-              href={googleCalendarUrl({
-                title: cls.className,
-                start: cls.releaseDateUTC,
-                durationMin: cls.durationMin,
-                details: `Join the live webinar: ${window.location.origin}${paths.live(cls.hash)}`,
-              })}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-        </ul>
-      </section>
+      {/* a webinar under way (or over) has nothing left to put in a calendar */}
+      {remaining > 0 && (
+        <section aria-labelledby="calendar-title" className="calendar-links">
+          <h2 id="calendar-title">Add to your calendar</h2>
+          <ul className="inline-list">
+            <li>
+              <a href={`/api/calendar${queryString({ type: 'ical', c: cls.hash })}`} download={`${cls.hash}.ics`}>
+                iCal / Outlook
+              </a>
+            </li>
+            <li>
+              <a
+                href={googleCalendarUrl({
+                  title: cls.className,
+                  start: cls.releaseDateUTC,
+                  durationMin: cls.durationMin,
+                  details: `Join the live webinar: ${window.location.origin}${paths.live(cls.hash)}`,
+                })}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </section>
+      )}
       <ClassDetails cls={cls} live />
     </>
   );
