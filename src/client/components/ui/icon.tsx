@@ -103,6 +103,8 @@ const SHAPES = {
     </>
   ),
   upNext: <path d="M3 6h12M3 12h12M3 18h8M17 15v6M14 18h6" />,
+  // the same list with a check once the episode is in it (not the completed course's ring: a walk read it as passed)
+  upNextQueued: <path d="M3 6h12M3 12h12M3 18h8M14 18l2.5 2.5L21 15.5" />,
   close: <path d="M6 6l12 12M18 6 6 18" />,
   moon: <path d="M20 14.5A8.5 8.5 0 1 1 9.5 4a7 7 0 0 0 10.5 10.5z" />,
   // downloads: an arrow into a tray to get a file; the same tray with a check once it is on the device

@@ -39,8 +39,8 @@ export function UpNextButton({ episode }: { episode: PlayerEpisode }) {
         if (!queued) void withEngine((e) => e.addToUpNext(episode));
       }}
     >
-      {/* queued: a check in the brand colour, not a greyed icon that reads as broken */}
-      <Icon name={queued ? 'completed' : 'upNext'} />
+      {/* queued: the list with a check, in colour, not a greyed icon that reads as broken */}
+      <Icon name={queued ? 'upNextQueued' : 'upNext'} />
     </button>
   );
 }
