@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Locator, Page, Route } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
-import { demo, expect, logIn, newStudent, screenReady, test, type Student } from './fixtures.ts';
+import { demo, expect, logIn, newStudent, screenReady, stallRequests, test, type Student } from './fixtures.ts';
 
 // the service worker would answer /api itself, out of the route's reach: these journeys are about the network
 test.use({ serviceWorkers: 'block' });
@@ -293,13 +293,7 @@ test('a load that never answers: slow is said within 3 s with Cancel, it gives u
   await logIn(page, student, '/home');
   await screenReady(page);
   // every /api/podcasts request waits until the network comes back (past the client's 15 s limit)
-  let stalled = true;
-  let asked = 0;
-  await page.route('**/api/podcasts?**', async (route) => {
-    asked++;
-    while (stalled) await new Promise((r) => setTimeout(r, 100));
-    await route.continue().catch(() => undefined);
-  });
+  const podcasts = await stallRequests(page, '**/api/podcasts?**');
   const nav = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Podcasts' });
   const slow = page.getByText('The connection is slow. Still loading…');
 
@@ -317,16 +311,16 @@ test('a load that never answers: slow is said within 3 s with Cancel, it gives u
   await expect(slow).toBeVisible({ timeout: 3000 });
   // a bounded wait: given up with its message, not a spinner with no end, and not tried again for another 30 s
   await expect(page.getByText('CE Pass took too long to answer. Try again.')).toBeVisible({ timeout: 17_000 });
-  expect(asked).toBe(2);
-  stalled = false;
+  expect(podcasts.asked()).toBe(2);
+  podcasts.release();
   await page.getByRole('main').getByRole('button', { name: 'Try again' }).click();
   await expect(page.locator('main .rows li').first()).toBeVisible();
 
   // Refresh, in the title row: the list is asked for again, in place, and the student is told when it is done
   figures.actions++;
-  const before = asked;
+  const before = podcasts.asked();
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Updated just now.' })).toHaveCount(1);
-  expect(asked).toBeGreaterThan(before);
+  expect(podcasts.asked()).toBeGreaterThan(before);
   await expect(page.locator('main .rows li').first()).toBeVisible();
 });

@@ -123,6 +123,21 @@ export async function screenReady(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
 }
 
+/**
+ * Holds every request matching `pattern` until `release()`, as a network that has stopped answering would (each
+ * then goes on to the server); `asked()` counts the requests held so far.
+ */
+export async function stallRequests(page: Page, pattern: string): Promise<{ asked: () => number; release: () => void }> {
+  let stalled = true;
+  let asked = 0;
+  await page.route(pattern, async (route) => {
+    asked++;
+    while (stalled) await new Promise((r) => setTimeout(r, 50));
+    await route.continue().catch(() => undefined);
+  });
+  return { asked: () => asked, release: () => void (stalled = false) };
+}
+
 export interface Mail {
   to: string;
   subject: string;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
-import { demo, expect, expectAccessible, screenReady, test } from './fixtures.ts';
+import { demo, expect, expectAccessible, screenReady, stallRequests, test } from './fixtures.ts';
 
 const video = demo.classes.find((c) => c.kind === 'video')!;
 const live = demo.classes.find((c) => c.kind === 'live' && c.meetingCode)!;
@@ -63,18 +63,12 @@ test.describe('home @desktop', () => {
     const viewsOf = (p: string) => (db.prepare('select count(*) as n from page_views where path = ?').get(p) as { n: number }).n;
     const marker = `/ondemand?bounce=${Date.now()}`;
     // the list's answer is slow to come, so its first screen is not shown yet when the visitor leaves
-    let stalled = true;
-    let asked = 0;
-    await page.route('**/api/ondemand?**', async (route) => {
-      asked++;
-      while (stalled) await new Promise((r) => setTimeout(r, 50));
-      await route.continue().catch(() => undefined);
-    });
+    const ondemand = await stallRequests(page, '**/api/ondemand?**');
     await page.goto(marker);
     await expect(page.locator('.app[data-prerendered]')).toHaveCount(0, { timeout: 15_000 });
-    await expect.poll(() => asked).toBeGreaterThan(0);
+    await expect.poll(ondemand.asked).toBeGreaterThan(0);
     await page.goto('/home');
-    stalled = false;
+    ondemand.release();
     await screenReady(page);
     await expect.poll(() => viewsOf(marker)).toBe(1);
     db.close();

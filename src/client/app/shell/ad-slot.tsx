@@ -6,10 +6,12 @@ import { paths } from '../../config/paths.ts';
 export function AdSlot({ slot }: { slot: 'top' | 'left' | 'right' }) {
   if (slot === 'top')
     return (
-      <p className="ad-text">
+      // the whole line is the link: one tap target the height of the line, where a 44 px link inside it made the
+      // bar two tall lines (82 px) at the top of every phone screen
+      <Link className="ad-text" href={paths.webinars()}>
         <span className="ad-label">Sponsored · </span>
-        Free live CE webinars every week. <Link href={paths.webinars()}>Reserve your seat</Link>
-      </p>
+        Free live CE webinars every week. <span className="ad-cta">Reserve your seat</span>
+      </Link>
     );
   if (slot === 'left')
     return (

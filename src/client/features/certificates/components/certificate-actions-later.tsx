@@ -4,21 +4,20 @@
 // for them nor moves when they arrive (on a phone they take a second line).
 import { lazy, Suspense, type ComponentProps } from 'react';
 import '../../../styles/certificates.css';
+import { CertificateRow } from './certificate-row.tsx';
 
 const Actions = lazy(() => import('./certificate-actions.tsx').then((m) => ({ default: m.CertificateActions })));
 
 export function CertificateActionsLater(props: ComponentProps<typeof Actions>) {
   const held = (
-    <div className={props.className ? `actions cert-file-actions ${props.className}` : 'actions cert-file-actions'}>
-      {props.before}
+    <CertificateRow before={props.before} after={props.after} className={props.className}>
       <span className="button button-secondary held-place" aria-hidden="true">
         Download
       </span>
       <span className="button button-secondary held-place" aria-hidden="true">
         Share
       </span>
-      {props.after}
-    </div>
+    </CertificateRow>
   );
   return (
     <Suspense fallback={held}>

@@ -2,11 +2,12 @@
 // dialog and beside a completed course's certificate button. Download is a plain link to the PDF with `download`:
 // no script holds the file, so it works wherever links do. Share fetches the same PDF as a File and hands it to the
 // Web Share API where navigator.canShare says the device can share files; elsewhere it saves the file instead.
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { MutationError } from '../../../components/ui/alert.tsx';
 import { CERT_DOWNLOADED, CERT_SHARE_AGAIN, CERT_SHARE_ERROR } from '../../../lib/messages.ts';
 import { certificatePdfUrl, fetchCertificatePdf, type CertificateItem } from '../api/get-certificate-pdf.ts';
+import { CertificateRow, type CertificateRowProps } from './certificate-row.tsx';
 import '../../../styles/certificates.css';
 
 /** what a tap on Share came to: the share sheet was used or dismissed, the file was saved, or it needs a second tap */
@@ -28,17 +29,13 @@ function saveFile(file: File): void {
 
 const named = (error: unknown, name: string) => error instanceof DOMException && error.name === name;
 
-interface CertificateActionsProps {
+interface CertificateActionsProps extends CertificateRowProps {
   item: CertificateItem;
   /** the course's title: what the share sheet says is shared */
   title: string;
-  /** controls of the same row before and after Download and Share (the certificate button; Email to Me, Close) */
-  before?: ReactNode;
-  after?: ReactNode;
-  className?: string;
 }
 
-export function CertificateActions({ item, title, before, after, className }: CertificateActionsProps) {
+export function CertificateActions({ item, title, ...row }: CertificateActionsProps) {
   // the fetched file, kept for a second tap: a share sheet may only open within a tap, and the fetch can outlast it
   const file = useRef<File | null>(null);
   const share = useMutation({
@@ -68,8 +65,7 @@ export function CertificateActions({ item, title, before, after, className }: Ce
   const outcome = share.isSuccess ? share.data : null;
   return (
     <>
-      <div className={className ? `actions cert-file-actions ${className}` : 'actions cert-file-actions'} aria-busy={share.isPending || undefined}>
-        {before}
+      <CertificateRow {...row} busy={share.isPending}>
         {/* a link, so it needs no script and the browser's own download handling; the server names the file */}
         <a className="button button-secondary" href={certificatePdfUrl(item)} download>
           Download<span className="visually-hidden"> certificate (PDF)</span>
@@ -85,8 +81,7 @@ export function CertificateActions({ item, title, before, after, className }: Ce
             </>
           )}
         </button>
-        {after}
-      </div>
+      </CertificateRow>
       {/* a status region that stays in the page, so what a tap came to is announced; empty, it takes no room */}
       <p className="cert-share-status" role="status">
         {outcome === 'downloaded' ? CERT_DOWNLOADED : outcome === 'again' ? CERT_SHARE_AGAIN : ''}
