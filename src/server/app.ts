@@ -155,7 +155,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       publicUrl: config.publicUrl,
       now: config.clock.now,
       writeLimit: studentWriteLimit(database.db, limits.writesPerStudentPerMinute, config.clock.now),
-      idempotency: registerIdempotency(app, database.db, { clock: config.clock }),
+      idempotency: registerIdempotency(app, database.db, { clock: config.clock, publicUrl: config.publicUrl }),
       sharedCacheMs: { ...Object.fromEntries(SHARED_READS.map((p) => [`GET ${p}`, 5000])), ...Object.fromEntries(VISITOR_PAGES.map((p) => [`GET ${p}`, 1000])) },
       rateLimits: {
         'POST register': { max: limits.registerPerIpPerHour, timeWindow: hour },

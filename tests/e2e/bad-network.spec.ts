@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Locator, Page, Route } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
-import { demo, expect, logIn, newStudent, screenReady, stallRequests, test, type Student } from './fixtures.ts';
+import { demo, expect, logIn, newStudent, screenReady, stallRequests, test, waitForMail, type Student } from './fixtures.ts';
 
 // the service worker would answer /api itself, out of the route's reach: these journeys are about the network
 test.use({ serviceWorkers: 'block' });
@@ -324,3 +324,28 @@ test('a load that never answers: slow is said within 3 s with Cancel, it gives u
   expect(podcasts.asked()).toBeGreaterThan(before);
   await expect(page.locator('main .rows li').first()).toBeVisible();
 });
+
+for (const cut of ['whole answer', 'answer after its headers'] as const) {
+  test(`a login link whose ${cut} is lost still logs in: its retry is answered as the first was (decision 0039)`, async ({ page, playwright, baseURL }) => {
+    const student = await newStudent(playwright, baseURL, cut === 'whole answer' ? 'bnlink' : 'bnlinkh');
+    const welcome = await waitForMail((m) => m.to === student.email && m.subject === 'Welcome to CE Pass');
+    const link = /(http:\/\/\S+\/login\/\S+)/.exec(welcome.text)![1]!;
+    // the first try reaches the server, which spends the link and opens a session; the phone never hears of it
+    // (with its headers, the cookie comes, as a connection cut in the middle of the body leaves it)
+    let tries = 0;
+    await page.route('**/api/login-link', async (route) => {
+      if (++tries > 1) return route.continue();
+      const answer = await route.fetch();
+      if (cut === 'whole answer') await page.context().clearCookies();
+      expect(answer.status()).toBe(200);
+      return route.abort('connectionreset');
+    });
+    await page.goto(link);
+    await expect(page).toHaveURL((u) => u.pathname === '/home', { timeout: 15_000 });
+    await screenReady(page);
+    expect(tries).toBe(2);
+    await expect(page.getByText('This login link is no longer valid. Log in with your username and password.')).toHaveCount(0);
+    expect((await (await page.request.get('/api/student')).json()).student.username).toBe(student.username);
+    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Account' })).toBeVisible();
+  });
+}

@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { getValidateUsername } from '#shared/api/session';
 import { postSaveAffidavit } from '#shared/api/learning';
 import { postCancelSeat, postReserveSeat } from '#shared/api/classes';
+import { postPageView } from '#shared/api/support';
 import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
-import { ApiError, call, errorMessage, NETWORK_ERROR, PENDING_LOGOUT_KEY } from './api.ts';
+import { ApiError, call, callQuietly, errorMessage, NETWORK_ERROR, PENDING_LOGOUT_KEY } from './api.ts';
 
 const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as ApiError);
 
@@ -57,6 +58,20 @@ describe('call', () => {
     await call(postCancelSeat, { body: { code: 'abcdefgh12' } });
     expect(calls[4]!.idempotencyKey).not.toBe(first[0]);
     expect(calls[5]!.idempotencyKey).not.toBe(calls[4]!.idempotencyKey);
+  });
+
+  it('keeps a write’s key across a quiet call answered meanwhile (a page view while the retry waits its second)', async () => {
+    let answer: Answer = 'offline';
+    const calls = answerApi({ 'POST reserve-seat': () => answer, 'POST page-view': ok({ status: true }) });
+    const reserve = () => call(postReserveSeat, { body: { c: 'web1' } }).catch(() => null);
+    await reserve();
+    callQuietly(postPageView, { body: { path: '/home' } });
+    await vi.waitFor(() => expect(calls.filter((c) => c.key === 'POST page-view')).toHaveLength(1));
+    answer = ok({ status: true, attendeeId: 7, isWaiting: false });
+    await reserve();
+    const keys = calls.filter((c) => c.key === 'POST reserve-seat').map((c) => c.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('takes an answer cut off by the connection for no answer (not a system error), and keeps the write’s key', async () => {

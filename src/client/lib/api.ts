@@ -100,6 +100,8 @@ export interface CallOptions<E extends AnyEndpoint> {
   idempotencyKey?: string;
   /** the request outlives the page: sent as it is left (a page view), the browser still delivers it */
   keepalive?: boolean;
+  /** a call no one waits on (callQuietly): its answer ends no other write's intent */
+  quiet?: boolean;
   /** an upload's file (the contract's `upload`): the body and the file go as one multipart/form-data request */
   file?: UploadFile | null;
 }
@@ -161,9 +163,11 @@ const endPendingSession = (): Promise<void> =>
 /**
  * Every write carries an Idempotency-Key (docs/decisions/0020), one per intent of the student's: a write that got
  * no answer (no network, a timeout, a gateway without its server) may have been applied, so the same write sent
- * again (the same call with the same body: Try again, a second tap) keeps its key, and the server answers it
- * with the first answer instead of applying it twice. Any answer from the server ends every intent kept here: a
- * later write with the same body (add, remove, add again) is a new intent.
+ * again (the same call with the same body: Try again, a second tap, the automatic retry) keeps its key, and the
+ * server answers it with the first answer instead of applying it twice. Its own answer ends an intent, and any
+ * other write of the student's that is answered ends every intent kept here: a later write with the same body
+ * (add, remove, add again) is a new intent. A read or a quiet call (a page view, a click) ends none: they go on
+ * their own while a retry waits its second (decision 0039: a login link's retry lost its key to a page view).
  */
 const unanswered = new Map<string, string>();
 
@@ -184,6 +188,7 @@ async function send<E extends AnyEndpoint, T>(endpoint: E, options: CallOptions<
   const settle = (status: number, stillApplying = false) => {
     if (intent === null || !key) return;
     if (noAnswer(status) || stillApplying) unanswered.set(intent, key);
+    else if (options.quiet) unanswered.delete(intent);
     else unanswered.clear();
   };
   try {
@@ -273,5 +278,5 @@ async function answerOf<E extends AnyEndpoint>(endpoint: E, options: CallOptions
 
 /** fire-and-forget calls (page views, click logs): never block, never throw */
 export const callQuietly = <E extends AnyEndpoint>(endpoint: E, options: CallOptions<E> = {}): void => {
-  call(endpoint, options).catch(() => undefined);
+  call(endpoint, { ...options, quiet: true }).catch(() => undefined);
 };

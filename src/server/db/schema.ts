@@ -291,6 +291,8 @@ export interface DB {
     contentType: string | null;
     response: string | null;
     createdAt: string;
+    /** the student a session was opened for, when the answer opened one (migration 0017); its repeat opens another */
+    sessionStudentId: number | null;
   };
 }
 

@@ -12,6 +12,7 @@ import { IDEMPOTENCY_KEY_OTHER_BODY } from '#shared/api/idempotency';
 import { VPAD_SLOT } from '#shared/domain/constants';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '#shared/domain/registration';
 import { LINK_INVALID } from '../modules/auth/auth.routes.ts';
+import { SESSION_REPLAY_MS } from './idempotency.ts';
 import { issueToken } from '../modules/auth/tokens.ts';
 import { seatService } from '../modules/seats/seats.service.ts';
 import { buildWorld, evaluation, inject, named, PASSWORD, STUDENT_TABLES, tableRows, type Student, type World } from '../contract-fixtures.test-support.ts';
@@ -277,38 +278,6 @@ const sessionsOf = async (studentId: number) => (await db().selectFrom('sessions
 
 const exemptions: Exemption[] = [
   {
-    endpoint: api.postLogin,
-    why: 'its answer sets the session cookie, never kept: a repeated login logs in again',
-    async setup() {
-      const s = await student('login');
-      const before = await sessionsOf(s.id);
-      return {
-        body: { u: s.username, p: PASSWORD },
-        check: async (first, again) => {
-          expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
-          expect(again.headers['set-cookie']).not.toEqual(first.headers['set-cookie']);
-          expect(await sessionsOf(s.id)).toBe(before + 2);
-        },
-      };
-    },
-  },
-  {
-    endpoint: api.postLoginLink,
-    why: 'its answer sets the session cookie, never kept; the link is single-use, so the repeat is refused as spent',
-    async setup() {
-      const s = await student('link');
-      const before = await sessionsOf(s.id);
-      return {
-        body: { token: await issueToken(db(), s.id, 'login', t.clock.now()) },
-        check: async (first, again) => {
-          expect(first.statusCode).toBe(200);
-          expect([again.statusCode, json(again)]).toEqual([401, { status: false, errorMsg: LINK_INVALID }]);
-          expect(await sessionsOf(s.id)).toBe(before + 1);
-        },
-      };
-    },
-  },
-  {
     endpoint: api.postLogout,
     why: 'its answer clears the session cookie, never kept: a second logout is harmless',
     async setup() {
@@ -326,25 +295,58 @@ const exemptions: Exemption[] = [
       };
     },
   },
+];
+
+/**
+ * The calls whose answer opens a session (decision 0039): the cookie is never kept, the student it was opened for
+ * is. Their repeat, as a client sends it when the first answer was lost (no cookie came), answers the first
+ * answer with a session of its own and applies nothing else; past SESSION_REPLAY_MS the call runs again.
+ */
+interface SessionOpener {
+  endpoint: Endpoint;
+  what: string;
+  /** the request, the student it logs in (found once the first has run) and what a run past the window answers */
+  setup: () => Promise<{ body: object; studentId: () => Promise<number>; late: (res: Answer) => void }>;
+}
+const sessionOpeners: SessionOpener[] = [
+  {
+    endpoint: api.postLogin,
+    what: 'a login',
+    async setup() {
+      const s = await student('login');
+      return { body: { u: s.username, p: PASSWORD }, studentId: async () => s.id, late: (res) => expect([res.statusCode, replayed(res)]).toEqual([200, false]) };
+    },
+  },
+  {
+    endpoint: api.postLoginLink,
+    what: 'a login link, which is single-use',
+    async setup() {
+      const s = await student('link');
+      return {
+        body: { token: await issueToken(db(), s.id, 'login', t.clock.now()) },
+        studentId: async () => s.id,
+        late: (res) => expect([res.statusCode, json(res)]).toEqual([401, { status: false, errorMsg: LINK_INVALID }]),
+      };
+    },
+  },
   {
     endpoint: api.postRegister,
-    why: 'its answer sets the new session cookie, never kept: the repeat is refused, the account now existing',
+    what: 'a registration',
     async setup() {
       const form = registrationForm(randomBytes(4).toString('hex'), 'idem');
       return {
         body: form,
-        check: async (first, again) => {
-          expect(first.statusCode).toBe(200);
-          expect(again.statusCode).toBe(400);
-          expect(json(again).errors).toMatchObject({ username: USERNAME_TAKEN, email: EMAIL_TAKEN });
-          // applied once: one account, one welcome mail
-          expect(await db().selectFrom('students').select('id').where('username', '=', form.username).execute()).toHaveLength(1);
-          expect(await db().selectFrom('emailOutbox').select('id').where('toAddress', '=', form.email).where('kind', '=', 'welcome').execute()).toHaveLength(1);
+        studentId: async () => (await db().selectFrom('students').select('id').where('username', '=', form.username).executeTakeFirstOrThrow()).id,
+        late: (res) => {
+          expect(res.statusCode).toBe(400);
+          expect(json(res).errors).toMatchObject({ username: USERNAME_TAKEN, email: EMAIL_TAKEN });
         },
       };
     },
   },
 ];
+const whoIs = async (cookie: string) => json(await t.app.inject({ url: '/api/student', headers: { cookie } }));
+const cookieOf = (res: Answer) => String(res.headers['set-cookie']).split(';')[0]!;
 
 // ---- the tests ---------------------------------------------------------------------------------------------
 
@@ -352,7 +354,7 @@ describe('every write of the contract is safe to repeat (issue 21)', () => {
   it('every write endpoint of the contract has a fixture or an exemption, and none has both', () => {
     const writes = allEndpoints.filter((ep) => ep.method !== 'GET');
     const fixed = new Set(fixtures.map((f) => f.endpoint));
-    const exempt = new Set(exemptions.map((e) => e.endpoint));
+    const exempt = new Set([...exemptions, ...sessionOpeners].map((e) => e.endpoint));
     const missing = writes.filter((ep) => !fixed.has(ep) && !exempt.has(ep)).map(named);
     expect(missing, 'write endpoints with no fixture: add one to `fixtures` (or, with a reason, to `exemptions`)').toEqual([]);
     expect(writes.filter((ep) => fixed.has(ep) && exempt.has(ep)).map(named)).toEqual([]);
@@ -393,6 +395,42 @@ describe('every write of the contract is safe to repeat (issue 21)', () => {
       const again = await send(e.endpoint, body, { cookie, key });
       expect(replayed(again)).toBe(false);
       await check(first, again);
+    });
+  }
+
+  for (const o of sessionOpeners) {
+    it(`${named(o.endpoint)}, ${o.what}: its repeat after a lost answer opens a session for the same student and applies nothing else; past the window it runs again`, async () => {
+      const { body, studentId, late } = await o.setup();
+      const key = randomUUID();
+      const first = await send(o.endpoint, body, { key });
+      expect(first.statusCode, first.body).toBe(200);
+      const id = await studentId();
+      const once = await snapshot();
+
+      // the answer never came: no cookie on the repeat, the same key and body
+      t.clock.advance(1000);
+      const again = await send(o.endpoint, body, { key });
+      expect([again.statusCode, again.body, replayed(again)]).toEqual([200, first.body, true]);
+      // a session of its own (the first one's cookie is never kept), for the student the first run logged in
+      expect(cookieOf(again)).toMatch(/^sid=.{20,}/);
+      expect(cookieOf(again)).not.toBe(cookieOf(first));
+      const username = (await db().selectFrom('students').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username;
+      expect((await whoIs(cookieOf(again))).student).toMatchObject({ username });
+      expect(changed(once, await snapshot()), 'tables changed by the repeat, apart from its session').toEqual(['sessions']);
+
+      // the answer's headers came (its cookie) and its body did not: the repeat with that cookie is answered the same
+      const withCookie = await send(o.endpoint, body, { key, cookie: cookieOf(again) });
+      expect([withCookie.statusCode, withCookie.body, replayed(withCookie)]).toEqual([200, first.body, true]);
+      expect((await whoIs(cookieOf(withCookie))).student).toMatchObject({ username });
+
+      // the same key with another body opens nothing
+      const other = await send(o.endpoint, { ...body, ...('p' in body ? { p: 'Wrong.789' } : 'token' in body ? { token: 'x'.repeat(40) } : { firstname: 'Other' }) }, { key });
+      expect([other.statusCode, json(other)]).toEqual([422, { status: false, errorMsg: IDEMPOTENCY_KEY_OTHER_BODY }]);
+      expect(other.headers['set-cookie']).toBeUndefined();
+
+      // long after, the repeat is a new call
+      t.clock.advance(SESSION_REPLAY_MS);
+      late(await send(o.endpoint, body, { key }));
     });
   }
 

@@ -245,17 +245,19 @@ describe('Idempotency-Key', () => {
     expect(await visits()).toBe(2);
   });
 
-  it("an answer that opens a session is never kept (its cookie cannot be): a repeated login logs in again", async () => {
+  it('an answer that opens a session keeps whose session it was, never its cookie: the repeat answers it with a session of its own', async () => {
     const key = randomUUID();
     const login = () => post('login', { u: 'demostudent', p: 'ce-pass-demo' }, { key });
     const first = await login();
     const again = await login();
-    for (const res of [first, again]) {
-      expect(res.statusCode).toBe(200);
-      expect(replayed(res)).toBe(false);
-      expect(String(res.headers['set-cookie'])).toMatch(/^sid=[A-Za-z0-9_-]{20,}/);
-    }
-    expect(await keysOf(0)).not.toContainEqual(expect.objectContaining({ request: 'POST login' }));
+    expect([first.statusCode, replayed(first), again.statusCode, replayed(again), again.body]).toEqual([200, false, 200, true, first.body]);
+    for (const res of [first, again]) expect(String(res.headers['set-cookie'])).toMatch(/^sid=[A-Za-z0-9_-]{20,}/);
+    expect(again.headers['set-cookie']).not.toEqual(first.headers['set-cookie']);
+    const [row] = await db().selectFrom('idempotencyKeys').selectAll().where('studentId', '=', 0).where('request', '=', 'POST login').execute();
+    const demo = await db().selectFrom('students').select('id').where('username', '=', 'demostudent').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ statusCode: 200, sessionStudentId: demo.id });
+    // no cookie anywhere in the table: only the answer's body, which the client already had once
+    expect(JSON.stringify(row)).not.toContain(String(first.headers['set-cookie']).split(';')[0]!.slice(4));
   });
 
   it('a run left in flight by a process that died is taken over after a minute (and then runs again)', async () => {

@@ -7,7 +7,7 @@
 // else reads it. So two copies racing, in one process or in two on one database, run once.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_IN_FLIGHT,
@@ -19,9 +19,17 @@ import {
 } from '#shared/api/idempotency';
 import { isoAt, type Clock } from '../clock.ts';
 import type { DB } from '../db/schema.ts';
+import { sessionOpenedFor, startSession } from './session.ts';
 
 /** a run still in flight after this long was left by a process that died (requests time out at 30 s) */
 export const IN_FLIGHT_ABANDONED_MS = 60_000;
+
+/**
+ * How long the repeat of a call that opened a session (login, login-link, register) opens one again for the same
+ * student (decision 0039): the client repeats a call whose answer was lost within seconds; past this the repeat
+ * runs again as a new call.
+ */
+export const SESSION_REPLAY_MS = 10 * 60_000;
 
 /**
  * Answers kept for a repeat: successes and refusals. Not a 5xx (a fault: the repeat must run again); not
@@ -71,7 +79,7 @@ export interface Idempotency {
   once<T>(req: FastifyRequest, reply: FastifyReply, call: { key: string; request: string; input: unknown }, run: () => Promise<T>): Promise<T | undefined>;
 }
 
-export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>, opts: { clock: Clock }): Idempotency {
+export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>, opts: { clock: Clock; publicUrl: string }): Idempotency {
   const claims = new WeakMap<FastifyRequest, Claim>();
 
   // The answer as it leaves, whatever produced it (the handler's result, a refusal from the error handler,
@@ -82,15 +90,18 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>, opts: 
     claims.delete(req);
     const code = reply.statusCode;
     // an answer that opens or ends a session carries a cookie the table must never hold (only its hash is
-    // stored anywhere) and a repeat could not hand over: such calls run again when repeated
-    const keep = storable(code) && typeof payload === 'string' && reply.getHeader('set-cookie') === undefined;
+    // stored anywhere): one that opened a session keeps whose it was instead, and its repeat opens another
+    // (decision 0039); one that ended a session, or refused with a cookie, runs again when repeated
+    const cookie = reply.getHeader('set-cookie') !== undefined;
+    const sessionFor = cookie && code >= 200 && code < 300 ? (sessionOpenedFor(req) ?? null) : null;
+    const keep = storable(code) && typeof payload === 'string' && (!cookie || sessionFor !== null);
     try {
       // `claim`: a run taken over as abandoned writes nothing over the run that took it
       if (keep) {
         const type = reply.getHeader('content-type');
         await db
           .updateTable('idempotencyKeys')
-          .set({ statusCode: code, contentType: typeof type === 'string' ? type : null, response: payload, claim: null })
+          .set({ statusCode: code, contentType: typeof type === 'string' ? type : null, response: payload, claim: null, sessionStudentId: sessionFor })
           .where('id', '=', mine.id)
           .where('claim', '=', mine.claim)
           .execute();
@@ -106,7 +117,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>, opts: 
 
   const refuse = (reply: FastifyReply, code: number, errorMsg: string) => reply.code(code).send({ status: false, errorMsg });
 
-  return {
+  const idempotency: Idempotency = {
     async once(req, reply, call, run) {
       const studentId = req.student?.id ?? 0;
       const keyHash = createHash('sha256').update(call.key).digest('base64url');
@@ -115,9 +126,17 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>, opts: 
       const claim = randomBytes(12).toString('base64url');
       const now = opts.clock.now();
 
+      // a call that opened this student's session, repeated with the cookie its answer brought: the answer's
+      // headers came and its body did not (a connection cut mid-answer). It was made without a session (student 0)
+      const opener =
+        studentId === 0
+          ? undefined
+          : await db.selectFrom('idempotencyKeys').selectAll().where('studentId', '=', 0).where('keyHash', '=', keyHash).where('sessionStudentId', '=', studentId).executeTakeFirst();
+      if (opener) return answerRepeat(opener);
+
       const inserted = await db
         .insertInto('idempotencyKeys')
-        .values({ studentId, keyHash, request: call.request, fingerprint, claim, startedAt: isoAt(now), statusCode: null, contentType: null, response: null, createdAt: isoAt(now) })
+        .values({ studentId, keyHash, request: call.request, fingerprint, claim, startedAt: isoAt(now), statusCode: null, contentType: null, response: null, createdAt: isoAt(now), sessionStudentId: null })
         .onConflict((oc) => oc.columns(['studentId', 'keyHash']).doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -129,28 +148,43 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>, opts: 
       const row = await db.selectFrom('idempotencyKeys').selectAll().where('studentId', '=', studentId).where('keyHash', '=', keyHash).executeTakeFirst();
       // gone between the insert and the read: the first run failed and dropped it. Retry says run again
       if (!row) return void refuse(reply.header('retry-after', '1'), 409, IDEMPOTENCY_KEY_IN_FLIGHT);
-      if (row.request !== call.request) return void refuse(reply, 422, IDEMPOTENCY_KEY_OTHER_CALL);
-      if (row.fingerprint !== fingerprint) return void refuse(reply, 422, IDEMPOTENCY_KEY_OTHER_BODY);
-      if (row.statusCode !== null) {
-        reply.code(row.statusCode).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-        if (row.contentType) reply.type(row.contentType);
-        return void reply.send(row.response);
-      }
-      // in flight: a run older than any request may take was left by a process that died; one taker wins
-      if (row.startedAt <= isoAt(now - IN_FLIGHT_ABANDONED_MS)) {
-        const taken = await db
-          .updateTable('idempotencyKeys')
-          .set({ claim, startedAt: isoAt(now) })
-          .where('id', '=', row.id)
-          .where('statusCode', 'is', null)
-          .where('startedAt', '=', row.startedAt)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) === 1) {
-          claims.set(req, { id: row.id, claim });
-          return run();
+      return answerRepeat(row);
+
+      /** a repeat of the call `row` holds: its answer, or a refusal, or (left in flight by a dead process) a run */
+      async function answerRepeat(row: Selectable<DB['idempotencyKeys']>) {
+        if (row.request !== call.request) return void refuse(reply, 422, IDEMPOTENCY_KEY_OTHER_CALL);
+        if (row.fingerprint !== fingerprint) return void refuse(reply, 422, IDEMPOTENCY_KEY_OTHER_BODY);
+        if (row.statusCode !== null && row.sessionStudentId !== null) {
+          // the first answer opened a session whose cookie the client may never have had: it gets one of its own.
+          // Past the window the row goes and the call runs again (only one of two late repeats deletes it)
+          if (row.createdAt <= isoAt(now - SESSION_REPLAY_MS)) {
+            await db.deleteFrom('idempotencyKeys').where('id', '=', row.id).where('createdAt', '=', row.createdAt).execute();
+            return idempotency.once(req, reply, call, run);
+          }
+          await startSession(db, req, reply, row.sessionStudentId, opts);
         }
+        if (row.statusCode !== null) {
+          reply.code(row.statusCode).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+          if (row.contentType) reply.type(row.contentType);
+          return void reply.send(row.response);
+        }
+        // in flight: a run older than any request may take was left by a process that died; one taker wins
+        if (row.startedAt <= isoAt(now - IN_FLIGHT_ABANDONED_MS)) {
+          const taken = await db
+            .updateTable('idempotencyKeys')
+            .set({ claim, startedAt: isoAt(now) })
+            .where('id', '=', row.id)
+            .where('statusCode', 'is', null)
+            .where('startedAt', '=', row.startedAt)
+            .executeTakeFirst();
+          if (Number(taken.numUpdatedRows) === 1) {
+            claims.set(req, { id: row.id, claim });
+            return run();
+          }
+        }
+        return void refuse(reply.header('retry-after', '1'), 409, IDEMPOTENCY_KEY_IN_FLIGHT);
       }
-      return void refuse(reply.header('retry-after', '1'), 409, IDEMPOTENCY_KEY_IN_FLIGHT);
     },
   };
+  return idempotency;
 }

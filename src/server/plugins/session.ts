@@ -83,6 +83,10 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
  * A new session for a student who just proved who they are: a fresh 256-bit token (rotation at
  * login: the one the request carried, if any, is deleted), only its hash stored, the cookie set.
  */
+/** the student each request opened a session for (plugins/idempotency.ts keeps it, so a repeat can open another) */
+const opened = new WeakMap<FastifyRequest, number>();
+export const sessionOpenedFor = (req: FastifyRequest): number | undefined => opened.get(req);
+
 export async function startSession(db: Kysely<DB>, req: FastifyRequest, reply: FastifyReply, studentId: number, opts: { publicUrl: string; clock: Clock }): Promise<void> {
   const name = sessionCookieName(opts.publicUrl);
   const previous = readCookie(req, name);
@@ -94,6 +98,7 @@ export async function startSession(db: Kysely<DB>, req: FastifyRequest, reply: F
     .values({ tokenHash: hashToken(token), studentId, createdAt: isoAt(now), lastSeenAt: isoAt(now), expiresAt: isoAt(now + SESSION_ABSOLUTE_MS), userAgent: req.headers['user-agent']?.slice(0, 200) ?? null })
     .execute();
   reply.header('set-cookie', sessionCookie(name, token, Math.floor(SESSION_ABSOLUTE_MS / 1000), opts.publicUrl));
+  opened.set(req, studentId);
 }
 
 /** logout: the session row goes, and the browser forgets the cookie */

@@ -5,10 +5,11 @@ import { ApiError, call } from '../../../lib/api.ts';
 import { logIn } from './login.ts';
 
 /**
- * The usernames whose register got no answer: the account may have been made. An answer that sets the session
- * cookie is never kept under its Idempotency-Key (decision 0020), so the repeat runs again and is refused as a
- * taken username (and e-mail). The student's own username and password then log in: if they do, the account
- * is theirs and the register went through; if not, the refusal stands.
+ * The usernames whose register got no answer: the account may have been made. The same form sent again within
+ * ten minutes carries the same Idempotency-Key and the server answers it as the first time, with a session
+ * (decision 0039); a form changed before it is sent again (or sent later) is a new call, refused as a taken
+ * username (and e-mail). The student's own username and password then log in: if they do, the account is theirs
+ * and the register went through; if not, the refusal stands.
  */
 const unanswered = new Set<string>();
 
