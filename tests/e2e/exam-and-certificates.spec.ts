@@ -286,6 +286,24 @@ test('a student fails the exam, passes the retake, and gets credits, a Proof of 
   await screenReady(page);
   await expect(page.getByText(GENUINE)).toBeVisible();
   await expectAccessible(page, '/verify genuine');
+
+  // an auditor with the paper: /verify asks for the number, read in any case, with spaces, O for zero, L for one
+  // (decision 0040); a number mistyped says so and keeps what was typed to mend
+  await page.goto('/verify');
+  await screenReady(page);
+  const number = page.getByLabel('Certificate number');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Enter the certificate number.')).toBeVisible();
+  await expectAccessible(page, '/verify asking for a number');
+  const mistyped = cert.code.replace(/^./, (x: string) => (x === '7' ? '8' : '7'));
+  await number.fill(mistyped);
+  await number.press('Enter');
+  await expect(page.getByText(NOT_ISSUED)).toBeVisible();
+  await expect(number).toHaveValue(mistyped);
+  await number.fill(cert.code.toLowerCase().replaceAll('-', ' ').replaceAll('0', 'o').replaceAll('1', 'l'));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(GENUINE)).toBeVisible();
+  await expect(page.locator('main dl')).toContainText(cert.code);
 });
 
 test('a podcast exam leads back to the episode, and its certificate is on the Podcasts tab', async ({ page, playwright, baseURL }) => {

@@ -97,7 +97,7 @@ export const patterns = {
   completed: '/completed/:page?',
   completedExamsAlias: '/completed-exams/:page?',
   tutorialHistory: '/tutorial-history/:page?',
-  verify: '/verify/:code',
+  verify: '/verify/:code?',
   notFound: '/404',
 } as const;
 

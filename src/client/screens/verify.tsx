@@ -1,39 +1,86 @@
 // /verify/{code} (open; the certificate's QR code links here): says whether CE Pass issued this certificate
-// number and what it certifies, and nothing more about the student than the certificate itself prints.
-import { useParams } from 'wouter';
+// number and what it certifies, and nothing more about the student than the certificate itself prints. /verify
+// alone, and a number that was not found, offer a box to type the number from the paper (decision 0040: the server
+// reads it in any case, with spaces or dashes, O for zero and I or L for one).
+import { useState, type FormEvent } from 'react';
+import { useLocation, useParams } from 'wouter';
 import { AccreditationStatements, CertificateFacts } from '../components/content/certificate-facts.tsx';
 import { Alert } from '../components/ui/alert.tsx';
+import { Field } from '../components/ui/form-field.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
+import { paths } from '../config/paths.ts';
 import { isCertificateNumber, useVerifyCertificate } from '../features/certificates/api/get-verify-certificate.ts';
 
 const GENUINE = 'This certificate is genuine.';
 const NOT_ISSUED = 'No certificate with this number was issued by CE Pass.';
+const NUMBER_REQUIRED = 'Enter the certificate number.';
+
+function NumberForm({ typed }: { typed: string }) {
+  const [, navigate] = useLocation();
+  const [value, setValue] = useState(typed);
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const code = value.replace(/\s+/g, '');
+    setMissing(!code);
+    if (code) navigate(paths.verify(code));
+  };
+  return (
+    <form className="form form-narrow" noValidate onSubmit={submit}>
+      {/* the example's dashes are non-breaking: a phone wrapped the number in two */}
+      <Field label="Certificate number" hint={'As printed on the certificate, for example 7K4M\u2011Q2XD\u20119HRT.'} error={missing ? NUMBER_REQUIRED : undefined}>
+        <input type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} value={value} onChange={(e) => setValue(e.target.value)} maxLength={60} />
+      </Field>
+      <button type="submit" className="button">
+        Verify
+      </button>
+    </form>
+  );
+}
+
+function Result({ code }: { code: string }) {
+  const check = useVerifyCertificate(code);
+  const notIssued = (
+    <>
+      <Alert tone="danger">{NOT_ISSUED}</Alert>
+      <p>Check the number against the certificate and try again.</p>
+      {/* keyed: a number typed again starts from what it now is */}
+      <NumberForm key={code} typed={code} />
+    </>
+  );
+  if (!isCertificateNumber(code)) return notIssued;
+  return (
+    <QueryState query={check}>
+      {({ genuine, certificate: cert }) =>
+        genuine && cert ? (
+          <>
+            <Alert tone="success">{GENUINE}</Alert>
+            <h2>This certifies that</h2>
+            <CertificateFacts cert={cert} />
+            <AccreditationStatements statements={cert.accreditation} heading="h2" />
+          </>
+        ) : (
+          notIssued
+        )
+      }
+    </QueryState>
+  );
+}
 
 export default function VerifyScreen() {
-  const { code = '' } = useParams<{ code: string }>();
-  const check = useVerifyCertificate(code);
+  const { code = '' } = useParams<{ code?: string }>();
   return (
     <Screen title="Certificate Verification">
       {/* a student's name and course: for whoever holds the link, not for search engines */}
       <meta name="robots" content="noindex" />
-      {!isCertificateNumber(code) ? (
-        <Alert tone="danger">{NOT_ISSUED}</Alert>
+      {code ? (
+        <Result code={code} />
       ) : (
-        <QueryState query={check}>
-          {({ genuine, certificate: cert }) =>
-            genuine && cert ? (
-              <>
-                <Alert tone="success">{GENUINE}</Alert>
-                <h2>This certifies that</h2>
-                <CertificateFacts cert={cert} />
-                <AccreditationStatements statements={cert.accreditation} heading="h2" />
-              </>
-            ) : (
-              <Alert tone="danger">{NOT_ISSUED}</Alert>
-            )
-          }
-        </QueryState>
+        <>
+          <p>Check that CE Pass issued a certificate: enter the number printed on it, beside "Certificate number".</p>
+          <NumberForm typed="" />
+        </>
       )}
     </Screen>
   );

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { postSendCert } from '#shared/api/account';
 import { getCertificate, getCertificatePdf, getVerifyCertificate } from '#shared/api/certificates';
+import { canonicalCertificateNumber } from '#shared/domain/certificate-number';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -43,7 +44,9 @@ export function certificateRoutes(deps: CertificateDeps): Implementation[] {
     // this explicit pick both keep it to what the paper certificate itself prints, less the AGD member number (the
     // paper's holder sees it; a QR code or a link passed on should not hand it out)
     implement(getVerifyCertificate, async ({ query }) => {
-      const row = await certificates(db).where('ct.code', '=', query.code).executeTakeFirst();
+      // as typed (a number issued before decision 0040 is case-sensitive), or in its printed form (0040's)
+      const printed = canonicalCertificateNumber(query.code);
+      const row = await certificates(db).where('ct.code', 'in', printed ? [query.code, printed] : [query.code]).executeTakeFirst();
       if (!row) return { status: true, genuine: false, certificate: null };
       const c = toCertificate(row, (await storedAccreditations(db, [row.id])).get(row.id)!, publicUrl);
       return {

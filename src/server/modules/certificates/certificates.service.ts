@@ -2,10 +2,11 @@
 // inside the grading transaction and by the importer for the demo's history, so a pass and its certificate are
 // never apart), and reading one back: what it says (toCertificate, the one definition the dialog, the PDF and the
 // verification page share), the student's own (ownCertificate), and its PDF (certificatePdf).
+import { randomInt } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { certificateFileName, type Accreditation, type Certificate } from '#shared/api/certificates';
 import { ceTypeName } from '#shared/domain/constants';
-import { randomHash } from '../../db/ids.ts';
+import { certificateNumberOf } from '#shared/domain/certificate-number';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/contract.ts';
 import { qrPng, renderCertificate } from './certificate-pdf.ts';
@@ -31,7 +32,7 @@ export type IssueCertificate = Omit<Insertable<DB['certificates']>, 'id' | 'code
  * whose period had ended or not yet begun, is never printed on it.
  */
 export async function issueCertificate(trx: Kysely<DB> | Transaction<DB>, c: IssueCertificate): Promise<{ id: number; code: string }> {
-  const code = randomHash(9);
+  const code = certificateNumberOf(Array.from({ length: 12 }, () => randomInt(32)));
   const { at: _at, ...certified } = c;
   const { id } = await trx
     .insertInto('certificates')

@@ -161,6 +161,33 @@ describe('GET verify', () => {
     expect(json(await get(`verify?code=${c.code}`, cookie))).toEqual(json(res));
   });
 
+  it('reads a number as an auditor types it from the paper: any case, dashes anywhere, O for zero, I or L for one (decision 0040)', async () => {
+    const { cookie } = await loginDemo();
+    const c = json(await get(`certificate?c=${done.cls.hash}`, cookie)).certificate as Certificate;
+    // issued in its printed form: three groups of four, none of the characters that read as another
+    expect(c.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    const genuine = json(await get(`verify?code=${c.code}`));
+    const typed = c.code.toLowerCase().replaceAll('-', '').replaceAll('0', 'o').replaceAll('1', 'l');
+    for (const code of [typed, `-${c.code.slice(0, 7)}--${c.code.slice(7)}`]) {
+      expect(json(await get(`verify?code=${encodeURIComponent(code)}`)), code).toEqual(genuine);
+    }
+    // one character wrong is another number
+    const wrong = c.code.replace(/^./, (x) => (x === '7' ? '8' : '7'));
+    expect(json(await get(`verify?code=${wrong}`))).toEqual({ status: true, genuine: false, certificate: null });
+  });
+
+  it('finds a number issued before decision 0040 as it was printed, and only so (it is case-sensitive)', async () => {
+    const { cookie } = await loginDemo();
+    const c = json(await get(`certificate?c=${done.cls.hash}`, cookie)).certificate as Certificate;
+    await t.database.db.updateTable('certificates').set({ code: '-01vitekprEl' }).where('code', '=', c.code).execute();
+    try {
+      expect(json(await get('verify?code=-01vitekprEl'))).toMatchObject({ genuine: true, certificate: { code: '-01vitekprEl', title: c.title } });
+      expect(json(await get('verify?code=-01VITEKPREL'))).toMatchObject({ genuine: false });
+    } finally {
+      await t.database.db.updateTable('certificates').set({ code: c.code }).where('code', '=', '-01vitekprEl').execute();
+    }
+  });
+
   it('says a made-up number is not genuine (200), and refuses what is not a certificate number (400)', async () => {
     const res = await get('verify?code=MadeUpCode123');
     expect(res.statusCode).toBe(200);
