@@ -164,6 +164,8 @@ test('a student fails the exam, passes the retake, and gets credits, a Proof of 
   await answer(page, exam, true);
   await page.getByRole('button', { name: 'Re-submit Exam' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'You passed with a score of 100%.' })).toBeVisible();
+  // what the student came for, said with the pass
+  await expect(page.getByText(`${course.credits} CEU added to your CE record. Your certificate is ready.`)).toBeVisible();
   await expect(page.getByText('Your answer was incorrect.')).toHaveCount(0);
   for (const [i, q] of exam.questions.entries()) {
     const correct = question(page, i, q.question).locator('label', { hasText: 'Correct answer' });

@@ -116,6 +116,7 @@ test('a student reserves from the pre-reservation page, adds it to a calendar an
   await page.getByRole('button', { name: 'Reserve Seat' }).click();
   await expect(page).toHaveURL(new RegExp(`/classroom-live/${w.hash}$`));
   await expect(seatStatus(page)).toHaveText('RESERVED');
+  await expect(page.getByText('Seat reserved. We e-mailed you the details and a calendar file.')).toBeVisible();
   // a phone has one Back, the app bar's, to the same list; a wide screen keeps the spec's link beside it too
   const backLink = page.getByRole('link', { name: 'Back to upcoming webinars' });
   await expect(page.locator('main .app-bar').getByRole('button', { name: 'Back' })).toBeVisible();
@@ -208,6 +209,9 @@ test('a student reserves from the pre-reservation page, adds it to a calendar an
   await screenReady(page);
   await expect(page.getByText('This seat has already been released.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'I Cannot Attend' })).toHaveCount(0);
+  // not a dead end: the way on to the webinars
+  await page.locator('main').getByRole('link', { name: 'Upcoming Webinars' }).click();
+  await expect(page).toHaveURL(/\/webinars$/);
   await student.api.dispose();
 });
 

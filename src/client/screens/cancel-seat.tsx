@@ -3,7 +3,7 @@
 // the credential: the e-mailed link works logged out too.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { formatDateTime } from '#shared/domain/format';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -61,7 +61,14 @@ export default function CancelSeatScreen() {
       {info.isPending ? (
         <LoadingAnswer />
       ) : notASeat || (info.isSuccess && !seat) ? (
-        <Alert tone="danger">{NO_SEAT}</Alert>
+        <>
+          <Alert tone="danger">{NO_SEAT}</Alert>
+          <div className="actions">
+            <Link className="button" href={paths.webinars()}>
+              Upcoming Webinars
+            </Link>
+          </div>
+        </>
       ) : info.isError ? (
         <Alert tone="danger">{errorMessage(info.error, CANCEL_FAILED)}</Alert>
       ) : seat ? (
@@ -77,7 +84,15 @@ export default function CancelSeatScreen() {
             <p>{formatDateTime(seat.releaseDateUTC)}</p>
           </div>
           {seat.status === 'cancelled' ? (
-            <Alert tone="info">This seat has already been released.</Alert>
+            <>
+              <Alert tone="info">This seat has already been released.</Alert>
+              {/* the e-mail's link opened again: a way on rather than a dead end */}
+              <div className="actions">
+                <Link className="button" href={paths.webinars()}>
+                  Upcoming Webinars
+                </Link>
+              </div>
+            </>
           ) : confirming ? (
             <div className="confirm" role="group" aria-labelledby="cancel-confirm-text" tabIndex={-1} ref={confirmRef}>
               <p id="cancel-confirm-text">{CONFIRM_TEXT}</p>

@@ -7,6 +7,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import type * as v from 'valibot';
 import type { ExamQuestion, postGradeExam } from '#shared/api/learning';
 import type { ResponseOf } from '#shared/api/endpoint';
+import { formatCredits } from '#shared/domain/format';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { NoticeRedirect } from '../components/ui/notice-redirect.tsx';
@@ -45,11 +46,13 @@ const OPTIONS = ['option1', 'option2', 'option3', 'option4', 'option5', 'option6
 interface ExamFormProps {
   place: ExamPlace & { back: string };
   title: string;
+  /** the course's credit, said with the pass: what the student came for */
+  credits: number;
   questions: Question[];
   onPassed: () => void;
 }
 
-function ExamForm({ place, title, questions, onPassed }: ExamFormProps) {
+function ExamForm({ place, title, credits, questions, onPassed }: ExamFormProps) {
   const [, navigate] = useLocation();
   const [answers, setAnswers] = useState<Record<number, number>>({});
   const [showMissing, setShowMissing] = useState(false);
@@ -124,6 +127,7 @@ function ExamForm({ place, title, questions, onPassed }: ExamFormProps) {
       {result && (
         <div ref={resultRef} tabIndex={-1} className="exam-result">
           <Alert tone={passed ? 'success' : 'danger'}>{result.msg}</Alert>
+          {passed && credits > 0 && <p className="exam-earned">{formatCredits(credits)} added to your CE record. Your certificate is ready.</p>}
           {passed && (
             <div className="actions">
               <Link className="button" href={place.back}>
@@ -230,7 +234,7 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
       <p>
         {e.questions.length} questions. A score of {e.minScore}% or greater is required.
       </p>
-      <ExamForm place={{ ...place, back: place.back }} title={title} questions={e.questions} onPassed={() => setPassedHere(true)} />
+      <ExamForm place={{ ...place, back: place.back }} title={title} credits={exam.data.credits} questions={e.questions} onPassed={() => setPassedHere(true)} />
     </Screen>
   );
 }

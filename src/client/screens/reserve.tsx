@@ -15,7 +15,8 @@ import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { LiveCountdown } from '../features/classes/components/live-countdown.tsx';
 import type { ClassDetail } from '#shared/api/classes';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
-import { GET_CLASS_ERROR, RESERVE_ERROR } from '../lib/messages.ts';
+import { GET_CLASS_ERROR, RESERVE_ERROR, SEAT_RESERVED, WAITLISTED } from '../lib/messages.ts';
+import { showNotice } from '../lib/notice.ts';
 
 function ReserveBody({ cls }: { cls: ClassDetail }) {
   const remaining = useRemainingSeconds(cls.releaseDateUTC, cls.serverTime);
@@ -23,7 +24,8 @@ function ReserveBody({ cls }: { cls: ClassDetail }) {
   const [, navigate] = useLocation();
   const reserve = useMutation({
     mutationFn: () => reserveSeat(cls.hash),
-    onSuccess: () => {
+    onSuccess: (seat) => {
+      showNotice(seat.isWaiting ? WAITLISTED : SEAT_RESERVED, seat.isWaiting ? 'warning' : 'success');
       // replacing: this page forwards a seat holder to the live page, so Back would only bounce off it
       navigate(paths.live(cls.hash), { replace: true });
       void refreshSeats();

@@ -1,6 +1,6 @@
 // Kysely's view of the tables (camelCase here; CamelCasePlugin maps to snake_case columns).
 // Times are ISO-8601 UTC strings and booleans are 0/1 integers, so one migration suits SQLite and PostgreSQL.
-import { sql, type Generated } from 'kysely';
+import { sql, type ColumnType, type Generated } from 'kysely';
 
 type Id = Generated<number>;
 type Flag = number;
@@ -92,6 +92,8 @@ export interface DB {
     consentRemovedAt: string | null;
     /** changes with any change to the student's seats or completed exams, by triggers (migration 0015) */
     marksVersion: Generated<number>;
+    /** the IANA time zone of the device the student last reserved a seat on (migration 0018): the seat e-mails' */
+    timeZone: ColumnType<string | null, string | null | undefined, string | null>;
     createdAt: string;
     updatedAt: string;
   };

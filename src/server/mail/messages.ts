@@ -1,12 +1,15 @@
 // Every e-mail the app sends, in one place: who it goes to, its subject and its words. Links come from
 // PUBLIC_URL; a password never appears in any of them (security.md).
 import { certificateFileName } from '#shared/api/certificates';
+import { formatDateTime, isTimeZone } from '#shared/domain/format';
 import type { MailAttachment, MailKind, OutgoingMail } from './outbox.ts';
 
 interface Recipient {
   id: number;
   email: string;
   firstname: string;
+  /** the student's device's time zone (decision 0041): webinar times are said in it, with UTC beside */
+  timeZone?: string | null;
 }
 
 /** a greeting, the paragraphs, and the whose-and-what-kind the per-account limits count */
@@ -93,13 +96,17 @@ export interface WebinarMailInfo {
   ics: string;
 }
 const icsAttachment = (ics: string): MailAttachment => ({ filename: 'webinar.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(ics).toString('base64') });
-const when = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' at ')} UTC`;
+/** a webinar's start in the student's time zone with UTC beside ('Sun Nov 29, 2026 at 5:09 AM CST (11:09 UTC)'); UTC alone without one */
+const when = (iso: string, timeZone?: string | null) => {
+  const utc = `${new Date(iso).toISOString().slice(0, 16).replace('T', ' at ')} UTC`;
+  return timeZone && isTimeZone(timeZone) ? `${formatDateTime(iso, { timeZone })} (${utc.slice(14)})` : utc;
+};
 
 /** a seat or a waitlist place: the cancel link always, the calendar file for a seat */
 export const seatMail = (to: Recipient, w: WebinarMailInfo, seat: { isWaiting: boolean; cancelCode: string }, publicUrl: string) =>
   seat.isWaiting
     ? letter(to, 'seat', `Waitlist: ${w.title}`, [
-        `The webinar "${w.title}" (${when(w.start)}) is full, so you are on its waitlist. If a seat frees up, it is yours and we e-mail you at once.`,
+        `The webinar "${w.title}" (${when(w.start, to.timeZone)}) is full, so you are on its waitlist. If a seat frees up, it is yours and we e-mail you at once.`,
         `Your waitlist place: ${publicUrl}/live/${w.hash}`,
         `To leave the waitlist: ${publicUrl}/cancel-seat/${seat.cancelCode}`,
       ])
@@ -108,7 +115,7 @@ export const seatMail = (to: Recipient, w: WebinarMailInfo, seat: { isWaiting: b
         'seat',
         `Seat reserved: ${w.title}`,
         [
-          `Your seat in "${w.title}" is reserved for ${when(w.start)}. The attached calendar file adds it to your calendar.`,
+          `Your seat in "${w.title}" is reserved for ${when(w.start, to.timeZone)}. The attached calendar file adds it to your calendar.`,
           `Enter the webinar from ${publicUrl}/live/${w.hash} (the button opens 30 minutes before the start).`,
           `If you cannot attend, release your seat so someone on the waitlist gets it: ${publicUrl}/cancel-seat/${seat.cancelCode}`,
         ],
@@ -122,7 +129,7 @@ export const promotedMail = (to: Recipient, w: WebinarMailInfo, cancelCode: stri
     'seat',
     `A seat opened up: ${w.title}`,
     [
-      `Good news: a seat in "${w.title}" (${when(w.start)}) opened up, and it is now yours.`,
+      `Good news: a seat in "${w.title}" (${when(w.start, to.timeZone)}) opened up, and it is now yours.`,
       `Enter the webinar from ${publicUrl}/live/${w.hash} (the button opens 30 minutes before the start).`,
       `If you cannot attend, release it for the next person: ${publicUrl}/cancel-seat/${cancelCode}`,
     ],
@@ -157,7 +164,7 @@ export const seatReminderMail = (to: Recipient, w: WebinarMailInfo & { speakerNa
     'reminder',
     `Reminder: ${w.title} starts in ${due === '24h' ? '24 hours' : '1 hour'}`,
     [
-      `Your seat is reserved for the live CE webinar "${w.title}" with ${w.speakerName}. It starts ${when(w.start)} and runs ${w.durationMin} minutes.`,
+      `Your seat is reserved for the live CE webinar "${w.title}" with ${w.speakerName}. It starts ${when(w.start, to.timeZone)} and runs ${w.durationMin} minutes.`,
       `Enter the webinar from ${publicUrl}/live/${w.hash} (the button opens 30 minutes before the start).`,
       `If you cannot attend, release your seat so someone on the waitlist gets it: ${publicUrl}/cancel-seat/${cancelCode}`,
     ],

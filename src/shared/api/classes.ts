@@ -121,11 +121,15 @@ export const postRemoveQueue = endpoint({
   response: v.object({ status: v.boolean(), classObj: v.optional(Removed), podcastObj: v.optional(Removed), queueId: v.optional(v.number()) }),
 });
 
+/** an IANA time zone as a device names it (Intl's resolvedOptions), such as America/Chicago: whatever a device says
+ * is taken (a reservation is never refused for it), and the server keeps only one Intl knows */
+const TimeZone = v.pipe(v.string(), v.maxLength(64));
 export const postReserveSeat = endpoint({
   method: 'POST',
   path: 'reserve-seat',
   access: 'student',
-  body: ClassRef,
+  /** tz: the device's time zone, for the e-mails' times (decision 0041); one the server does not know is left out */
+  body: v.object({ ...ClassRef.entries, tz: v.optional(TimeZone) }),
   response: v.object({ status: v.boolean(), attendeeId: v.number(), isWaiting: v.boolean() }),
 });
 

@@ -14,6 +14,16 @@ export interface ZoneOption {
   timeZone?: string;
 }
 
+/** a time zone Intl knows (an IANA name a device gave): the server leaves out any other rather than throw on it */
+export const isTimeZone = (timeZone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 // One formatter per time zone, made once (Intl formatters are slow to build): the parts the spec's formats are
 // assembled from. English names whatever the device's language, as every other word of the app is English; the
 // zone's short name is en-US's (EST, PDT, UTC; 'GMT+1' where en-US has no abbreviation).

@@ -37,6 +37,7 @@ export function startReminders(
         'students.id as studentId',
         'students.email',
         'students.firstname',
+        'students.timeZone',
         'classes.hash',
         'classes.name',
         'classes.description',
@@ -67,7 +68,7 @@ export function startReminders(
     const cancelUrl = `${opts.publicUrl}/cancel-seat/${seat.cancelCode}`;
     // built before the transaction, so the write lock is held only for the two writes
     const mail = seatReminderMail(
-      { id: seat.studentId, email: seat.email, firstname: seat.firstname },
+      { id: seat.studentId, email: seat.email, firstname: seat.firstname, timeZone: seat.timeZone },
       { hash: webinar.hash, title: webinar.title, start: webinar.start, speakerName: webinar.speakerName, durationMin: webinar.durationMin, ics: webinarIcs(webinar, opts.publicUrl, { cancelUrl }) },
       due,
       seat.cancelCode,

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_TYPE } from '#shared/domain/constants';
+import { formatDateTime } from '#shared/domain/format';
 import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink.ts';
 import { buildTestApp, createStudents, json, type TestApp } from '../../test-support.ts';
 import { seatService } from './seats.service.ts';
@@ -30,7 +31,7 @@ async function newWebinar(capacity: number | null, inMinutes = 24 * 60, zoomCode
   const row = await t.database.db
     .insertInto('classes')
     .values({ ...rest, hash: `w${Math.random().toString(36).slice(2, 12)}`, capacity, seatsTaken: 0, zoomCode, demoOffsetMin: null, releaseDate: new Date(start).toISOString(), endDate: new Date(start + base.durationMin * 60_000).toISOString() })
-    .returning(['id', 'hash'])
+    .returning(['id', 'hash', 'releaseDate'])
     .executeTakeFirstOrThrow();
   return row;
 }
@@ -152,6 +153,22 @@ describe('the seat calls', () => {
     expect(seats.data).toEqual([expect.objectContaining({ hash: w.hash, isWaiting: false, hasSeat: true })]);
     expect(seats.data[0].cancelCode).toEqual(expect.any(String));
     expect(json(await t.app.inject({ url: '/api/seats', headers: { cookie: ann!.cookie } })).data).toEqual([]);
+  });
+
+  it("says the start in the device's time zone, with UTC beside, and keeps the zone for the reminders (decision 0041)", async () => {
+    const w = await newWebinar(5);
+    const [cal, dee, eve] = await createStudents(t, 3, 'zone');
+    const utc = `${w.releaseDate.slice(0, 10)} at ${w.releaseDate.slice(11, 16)} UTC`;
+    expect(json(await post('reserve-seat', { c: w.hash, tz: 'America/Chicago' }, cal!.cookie))).toMatchObject({ status: true });
+    const local = formatDateTime(w.releaseDate, { timeZone: 'America/Chicago' });
+    expect(local).toMatch(/ C[SD]T$/);
+    expect((await smtp.waitFor((m) => m.to === cal!.email && m.subject.startsWith('Seat reserved: '))).text).toContain(`is reserved for ${local} (${utc.slice(14)}).`);
+    expect((await t.database.db.selectFrom('students').select('timeZone').where('id', '=', cal!.id).executeTakeFirstOrThrow()).timeZone).toBe('America/Chicago');
+    // a zone no one knows, or none: the reservation stands and the mail says UTC, as before
+    expect(json(await post('reserve-seat', { c: w.hash, tz: 'Mars/Olympus_Mons' }, dee!.cookie))).toMatchObject({ status: true });
+    expect(json(await post('reserve-seat', { c: w.hash }, eve!.cookie))).toMatchObject({ status: true });
+    for (const s of [dee!, eve!]) expect((await smtp.waitFor((m) => m.to === s.email && m.subject.startsWith('Seat reserved: '))).text).toContain(`is reserved for ${utc}.`);
+    expect((await t.database.db.selectFrom('students').select('timeZone').where('id', '=', dee!.id).executeTakeFirstOrThrow()).timeZone).toBeNull();
   });
 
   it('refuses seats in a webinar that is over or not live, and answers 401 without a session', async () => {

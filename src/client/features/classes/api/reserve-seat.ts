@@ -2,4 +2,5 @@
 import { postReserveSeat } from '#shared/api/classes';
 import { call } from '../../../lib/api.ts';
 
-export const reserveSeat = (c: string) => call(postReserveSeat, { body: { c } });
+/** the device's time zone goes with it: the seat's e-mails say the start in it (decision 0041) */
+export const reserveSeat = (c: string) => call(postReserveSeat, { body: { c, tz: Intl.DateTimeFormat().resolvedOptions().timeZone } });
