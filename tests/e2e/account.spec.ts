@@ -72,7 +72,12 @@ test('a new hygienist registers, manages the account, recovers it and withdraws 
   await byLabel(page, 'First name').fill('Casey');
   await byLabel(page, 'Work email').fill('jordan.rivera@example.com');
   await expect(fieldError(page, 'Work email')).toHaveText('Email already in use. Choose another.');
+  // someone who has an account already is shown the way to it, not only told to choose another address
+  const yours = page.getByRole('main').getByText('If this is your account, log in, or recover your username and password.');
+  await expect(yours).toBeVisible();
+  await expect(yours.getByRole('link', { name: 'recover your username and password' })).toHaveAttribute('href', '/recover');
   await byLabel(page, 'Work email').fill(` ${email} `);
+  await expect(yours).toHaveCount(0);
   await byLabel(page, 'AGD member number').fill('1234');
   await byLabel(page, 'AGD member number').blur();
   await expect(fieldError(page, 'AGD member number')).toHaveText('Leave blank or enter valid value.');

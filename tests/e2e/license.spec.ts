@@ -63,7 +63,15 @@ test('the demo student tracks her Texas RDH renewal: preset rules with sources, 
   }
   await expect(preview.getByText('Secondary source', { exact: true })).toHaveCount(texas.rules.filter((r) => r.source.secondary).length);
   await expect(page.getByLabel('State or jurisdiction')).toHaveValue('Texas');
+  // a year typed wrong (a date already passed) is said where it is typed, with the renewal it comes to
+  const lastYear = `${new Date().getUTCFullYear() - 1}-01-31`;
+  await page.getByLabel('Next renewal date').fill(lastYear);
+  const note = page.getByRole('status').filter({ hasText: 'This date has passed' });
+  const cycle = texas.cycleYears === 1 ? '1-year cycles' : `${texas.cycleYears}-year cycles`;
+  await expect(note).toHaveText(new RegExp(`^This date has passed: with ${cycle} the next renewal is \\w{3} Jan 31, 20\\d\\d\\. If that is not right, check the year\\.$`));
+  await expectAccessible(page, 'Add a license, a renewal date already passed');
   await page.getByLabel('Next renewal date').fill(inAYear());
+  await expect(note).toHaveCount(0);
   await expectAccessible(page, 'Add a license, Texas preset chosen');
   await page.getByRole('button', { name: 'Add license' }).click();
   await expect(page).toHaveURL(/\/my-license\/\d+$/);

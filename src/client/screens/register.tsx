@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { REGISTER_AGREEMENT, registerErrors, type RegisterFields } from '#shared/domain/registration';
+import { EMAIL_TAKEN, REGISTER_AGREEMENT, registerErrors, USERNAME_TAKEN, type RegisterFields } from '#shared/domain/registration';
 import { Alert, FormError } from '../components/ui/alert.tsx';
 import { Field } from '../components/ui/form-field.tsx';
 import { Loading } from '../components/ui/loading.tsx';
@@ -31,6 +31,7 @@ const CHECKS = { username: usernameCheck, email: emailCheck, agdNumber: agdNumbe
 
 export default function RegisterScreen() {
   const rurl = safeReturnPath(new URLSearchParams(useSearch()).get('rurl'));
+  const login = paths.login({ rurl: rurl === paths.home() ? null : rurl });
   const [, navigate] = useLocation();
   const hydrated = useSessionHydrated();
   const loggedIn = useIsLoggedIn();
@@ -62,6 +63,10 @@ export default function RegisterScreen() {
   return (
     <Screen title="Create Account">
       <p>A free account keeps your CE credits, certificates and reserved seats in one place.</p>
+      {/* first, not after twenty fields: many who open this form have an account already */}
+      <p>
+        Already have an account? <Link href={login}>Login</Link>
+      </p>
       <QueryState query={items}>
         {(lists) => (
           <form ref={form.ref} className="form" noValidate aria-busy={register.isPending || undefined} onSubmit={form.submit(register)}>
@@ -84,15 +89,17 @@ export default function RegisterScreen() {
               {REGISTER_AGREEMENT} <Link href={paths.terms()}>Read the Terms &amp; Conditions</Link>.
             </p>
             <FormError invalid={form.invalid} mutation={register} fallback="System Error from Register Service." />
+            {(form.error('email') === EMAIL_TAKEN || form.error('username') === USERNAME_TAKEN) && (
+              <Alert tone="info">
+                If this is your account, <Link href={login}>log in</Link>, or <Link href={paths.recover()}>recover your username and password</Link>.
+              </Alert>
+            )}
             <button type="submit" className="button" disabled={register.isPending}>
               {register.isPending ? 'Creating account…' : 'Create Account'}
             </button>
           </form>
         )}
       </QueryState>
-      <p>
-        Already have an account? <Link href={paths.login({ rurl: rurl === paths.home() ? null : rurl })}>Login</Link>
-      </p>
     </Screen>
   );
 }

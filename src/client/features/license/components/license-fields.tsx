@@ -1,6 +1,8 @@
 // A license's own fields, as the add and change screens ask them (issue 19): jurisdiction, type, number (optional),
 // the next renewal date and the cycle length, with the quick answer to each; the server checks the same and more.
 import { FIELD_MESSAGES, LICENSE_TYPES, MAX_CYCLE_YEARS, type LicenseType } from '#shared/domain/license';
+import { formatDate } from '#shared/domain/format';
+import { cyclesOf } from '#shared/domain/license-progress';
 import type { FieldErrors } from '#shared/domain/validation';
 import { Field } from '../../../components/ui/form-field.tsx';
 import type { Form } from '../../../lib/use-form.ts';
@@ -36,6 +38,21 @@ export const licenseOf = (v: LicenseValues) => ({
   cycleYears: Number(v.cycleYears),
 });
 
+/**
+ * A renewal date already passed is taken (the cycles since stay viewable, decision 0026) and counted forward by
+ * whole cycles: said where it is typed, so a mistyped year is seen before it becomes the license's dates (a walk).
+ */
+function PassedRenewal({ date, years }: { date: string; years: number }) {
+  const today = new Date().toISOString().slice(0, 10);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) && Number.isInteger(years) && years >= 1 && years <= MAX_CYCLE_YEARS;
+  const next = valid && date < today ? cyclesOf(date, years, today)[0]!.end : null;
+  return (
+    <p className="field-note" role="status">
+      {next && `This date has passed: with ${years === 1 ? '1-year cycles' : `${years}-year cycles`} the next renewal is ${formatDate(next, { timeZone: 'UTC' })}. If that is not right, check the year.`}
+    </p>
+  );
+}
+
 export function LicenseFields({ form }: { form: Form<LicenseValues> }) {
   return (
     <>
@@ -57,6 +74,7 @@ export function LicenseFields({ form }: { form: Form<LicenseValues> }) {
       <Field label="Next renewal date" required hint="The last day of the current cycle." error={form.error('renewalDate')}>
         <input type="date" {...form.field('renewalDate')} />
       </Field>
+      <PassedRenewal date={form.field('renewalDate').value} years={Number(form.field('cycleYears').value)} />
       <Field label="Cycle length" required error={form.error('cycleYears')}>
         <select {...form.field('cycleYears')}>
           {Array.from({ length: MAX_CYCLE_YEARS }, (_, i) => String(i + 1)).map((y) => (
