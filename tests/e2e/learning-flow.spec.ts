@@ -69,10 +69,13 @@ test('a new student goes from the classroom through the evaluation, sponsored vi
   const video = page.locator('#class-media video');
   await expect(video).toBeVisible();
   expect((await studentData(student.api)).classViewCount).toBe(0);
+  // shown is not viewed: the page says what counts
+  await expect(page.getByText('Play the class to count your view: the exam needs it.')).toBeVisible();
 
   // playing it logs the view, once
   await video.evaluate((v: HTMLVideoElement) => v.play());
   await expect.poll(async () => (await studentData(student.api)).classViewCount, { message: 'the view is logged' }).toBeGreaterThanOrEqual(1);
+  await expect(page.getByText('Your view of this class is counted.')).toBeVisible();
   await video.evaluate((v: HTMLVideoElement) => v.pause());
   await expectAccessible(page, '/classroom with the video open');
 

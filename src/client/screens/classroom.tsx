@@ -143,6 +143,13 @@ function ClassroomBody({ cls: o, sd, loggedIn, fetchedAt }: BodyProps) {
       {playable && (
         <div id="class-media" className="class-media" hidden={!showMedia}>
           {showMedia && <VideoPlayer file={video} youtubeId={youtubeId} title={o.className} onPlay={onPlay} />}
+          {/* the view is counted when the video plays, not when it is shown (the course gate): said here, since
+              'Please view class before taking exam.' alone did not say "play" (a walk) */}
+          {showMedia && loggedIn && examOpen && (
+            <p className="media-note" role="status">
+              {view.isSuccess || (sd?.classViewCount ?? 0) > 0 ? 'Your view of this class is counted.' : 'Play the class to count your view: the exam needs it.'}
+            </p>
+          )}
         </div>
       )}
       {sd?.examTaken && (
