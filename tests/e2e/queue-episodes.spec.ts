@@ -26,6 +26,7 @@ test('Watch Later lists queued episodes beside the classes, each with Remove and
   await screenReady(page);
   const main = page.getByRole('main');
   await expect(main.getByText('Watch later: 3')).toBeVisible();
+  await expect(main.getByText("Your account's list of classes and episodes to take later, on every device you log in on.")).toBeVisible();
   const episodes = main.getByRole('region', { name: 'Podcast episodes' });
   await expect(episodes.getByRole('heading', { level: 3 })).toHaveText([other!.title, episode!.title]);
   await expect(main.getByRole('heading', { name: 'Classes', level: 2 })).toBeVisible();

@@ -56,6 +56,8 @@ export default function QueueScreen() {
 
   return (
     <Screen refresh title="Watch Later">
+      {/* beside the player's Up Next, two lists: which is which (a phone walk could not tell) */}
+      <p className="hint">Your account's list of classes and episodes to take later, on every device you log in on.</p>
       <MutationError mutation={remove} fallback={remove.variables && 'p' in remove.variables.ref ? 'Error trapped while removing episode.' : 'Error trapped while removing class.'} />
       {/* with no list from the server (never seen, and no connection), what was added here still shows */}
       {data === undefined && addedHere}

@@ -206,7 +206,7 @@ function UpNext() {
         )}
       </div>
       {upNext.length === 0 ? (
-        <p className="empty">Nothing queued. Add episodes from their rows with the Up Next button.</p>
+        <p className="empty">Nothing queued. Add episodes from their rows with the Up Next button: they play one after another on this phone (Watch Later is your account's list, on every device).</p>
       ) : (
         <ol className="up-next-list">
           {upNext.map((e, i) => (
