@@ -22,6 +22,17 @@ const CONFIRM_TEXT = 'Please confirm your intent to release your seat.';
 /** a code the server does not know, or one that cannot be a code: a mistyped or truncated link */
 const NO_SEAT = 'No seat matches this link. Check that the whole link from the e-mail was opened.';
 
+/** under a link that leads nowhere more (a seat released before, or no seat): a way on rather than a dead end */
+function WayOn() {
+  return (
+    <div className="actions">
+      <Link className="button" href={paths.webinars()}>
+        Upcoming Webinars
+      </Link>
+    </div>
+  );
+}
+
 export default function CancelSeatScreen() {
   const { code = '' } = useParams<{ code: string }>();
   const info = useCancelSeatInfo(code);
@@ -63,11 +74,7 @@ export default function CancelSeatScreen() {
       ) : notASeat || (info.isSuccess && !seat) ? (
         <>
           <Alert tone="danger">{NO_SEAT}</Alert>
-          <div className="actions">
-            <Link className="button" href={paths.webinars()}>
-              Upcoming Webinars
-            </Link>
-          </div>
+          <WayOn />
         </>
       ) : info.isError ? (
         <Alert tone="danger">{errorMessage(info.error, CANCEL_FAILED)}</Alert>
@@ -86,12 +93,7 @@ export default function CancelSeatScreen() {
           {seat.status === 'cancelled' ? (
             <>
               <Alert tone="info">This seat has already been released.</Alert>
-              {/* the e-mail's link opened again: a way on rather than a dead end */}
-              <div className="actions">
-                <Link className="button" href={paths.webinars()}>
-                  Upcoming Webinars
-                </Link>
-              </div>
+              <WayOn />
             </>
           ) : confirming ? (
             <div className="confirm" role="group" aria-labelledby="cancel-confirm-text" tabIndex={-1} ref={confirmRef}>
