@@ -94,6 +94,8 @@ test('a new student goes from the classroom through the evaluation, sponsored vi
   await expect(page).toHaveURL(new RegExp(`/eval/${cls.hash}$`));
   await screenReady(page);
   await expect(page.getByText(cls.title)).toBeVisible();
+  // where the student is: the view done, this class's sponsored video and survey ahead, then the exam
+  await expect(page.getByText('Step 2 of 5 · Next: Sponsored video', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Submit Evaluation' }).click();
   await expect(page.getByText(REQUIRED)).toHaveCount(10);
   await expect(page.getByText(CORRECT_ERRORS)).toBeVisible();
@@ -121,6 +123,7 @@ test('a new student goes from the classroom through the evaluation, sponsored vi
   // the sponsored video: when it ends, the offer
   await screenReady(page);
   await expect(page.getByRole('heading', { name: `A message from ${company}` })).toBeVisible();
+  await expect(page.getByText('Step 3 of 5 · Next: Survey', { exact: true })).toBeVisible();
   const sponsored = page.locator('.sva-video video');
   await expect(sponsored).toBeVisible();
   await sponsored.evaluate(async (v: HTMLVideoElement) => {
@@ -145,6 +148,7 @@ test('a new student goes from the classroom through the evaluation, sponsored vi
   await page.getByRole('button', { name: sva.buttonYes }).click();
   await expect(page).toHaveURL(new RegExp(`/survey/${cls.hash}$`));
   await screenReady(page);
+  await expect(page.getByText('Step 4 of 5 · Next: Exam', { exact: true })).toBeVisible();
   const total = survey.questions.length;
   for (const [i, q] of survey.questions.entries()) {
     await expect(page.getByText(`Question ${i + 1}/${total}`, { exact: true })).toBeVisible();
@@ -169,8 +173,9 @@ test('a new student goes from the classroom through the evaluation, sponsored vi
     await submit.click();
   }
 
-  // the last answer ends the survey: on to the exam
+  // the last answer ends the survey: on to the exam, the last step
   await expect(page).toHaveURL(new RegExp(`/exam/${cls.hash}$`));
+  await expect(page.getByText('Step 5 of 5 · Last step', { exact: true })).toBeVisible();
 
   // back later (an exam to retake): Take Exam goes on past the evaluation, the sponsor's video and the survey, all
   // done, to the exam; the video is not played again

@@ -228,11 +228,14 @@ test('the full player’s Take Exam leads through the evaluation and the exam to
   await fullPlayer(page).getByRole('link', { name: 'Take Exam' }).click();
   await expect(page).toHaveURL((u) => u.pathname === `/eval-podcast/${second.hash}`);
   await screenReady(page);
+  // an episode's steps: played, evaluated, examined
+  await expect(page.getByText('Step 2 of 3 · Next: Exam', { exact: true })).toBeVisible();
   // the evaluation, in the browser: every rating Excellent
   const excellent = page.getByRole('radio', { name: 'Excellent' });
   for (let i = 0; i < (await excellent.count()); i++) await excellent.nth(i).check();
   await page.getByRole('button', { name: 'Submit Evaluation' }).click();
   await expect(page).toHaveURL((u) => u.pathname === `/exam-podcast/${second.hash}`, { timeout: 15_000 });
+  await expect(page.getByText('Step 3 of 3 · Last step', { exact: true })).toBeVisible();
   for (const [i, q] of second.exam!.questions.entries()) {
     await page.getByRole('group', { name: `${i + 1}. ${q.question}`, exact: true }).getByRole('radio', { name: q.options[q.correct - 1], exact: true }).check();
   }

@@ -389,6 +389,8 @@ test('Enter Webinar opens the meeting link within 30 minutes of the start', asyn
   await page.getByRole('link', { name: 'Take Exam' }).click();
   await expect(page).toHaveURL(new RegExp(`/classroom-affidavit/${inProgress.hash}$`));
   await screenReady(page);
+  // a webinar's steps: attended, then this question, before the evaluation
+  await expect(page.getByText(/^Step 2 of \d · Next: Evaluation$/)).toBeVisible();
   await expectAccessible(page, '/classroom-affidavit');
   await page.getByRole('button', { name: 'No, I Did Not Attend' }).click();
   // spec §2: the evaluation still follows, but there is no Live credit without attending

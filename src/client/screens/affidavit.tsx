@@ -12,6 +12,7 @@ import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { AFFIDAVIT_SAVE_ERROR, EXAM_UNAVAILABLE, GET_CLASS_ERROR, VIEW_CLASS_FIRST } from '../lib/messages.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
+import { CourseSteps } from '../features/learning/components/course-steps.tsx';
 import { saveAffidavit } from '../features/learning/api/save-affidavit.ts';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
 
@@ -36,6 +37,7 @@ export default function AffidavitScreen() {
 
   return (
     <Screen title="Confirm Attendance">
+      <CourseSteps steps={classObj.steps} at="attendance" />
       <p className="lead">{classObj.className}</p>
       <p>Did you attend this live webinar?</p>
       <div className="actions">

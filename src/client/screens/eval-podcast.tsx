@@ -2,9 +2,11 @@
 // spec §4 come first, on the episode as the server has it now: never played → its series page with 'Please
 // listen to podcast before taking exam.'; evaluation already taken → the exam; exam passed → back to the series.
 import { useLocation, useParams } from 'wouter';
+import { EPISODE_STEPS } from '#shared/domain/course-steps';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
+import { CourseSteps } from '../features/learning/components/course-steps.tsx';
 import { EvaluationForm } from '../features/learning/components/evaluation-form.tsx';
 import { DetourRedirect, podcastEvalDetour } from '../features/learning/guards.tsx';
 import { usePodcast } from '../features/podcasts/api/get-podcast.ts';
@@ -26,6 +28,7 @@ export default function PodcastEvalScreen() {
   if (detour) return <DetourRedirect {...detour} />;
   return (
     <Screen title="Evaluation">
+      <CourseSteps steps={EPISODE_STEPS} at="evaluation" />
       <p className="lead">{podcast.title}</p>
       <EvaluationForm item={{ p: podcast.hash }} onSaved={() => navigate(paths.examPodcast(podcast.hash))} />
     </Screen>

@@ -6,6 +6,7 @@ import { QueryState } from '../components/ui/query-state.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
+import { CourseSteps } from '../features/learning/components/course-steps.tsx';
 import { EvaluationForm } from '../features/learning/components/evaluation-form.tsx';
 import { classStepDetour, DetourRedirect } from '../features/learning/guards.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
@@ -26,6 +27,7 @@ export default function EvalScreen() {
   if (detour) return <DetourRedirect {...detour} />;
   return (
     <Screen title="Evaluation">
+      <CourseSteps steps={classObj.steps} at="evaluation" />
       <p className="lead">{classObj.className}</p>
       <EvaluationForm item={{ c: classObj.hash }} onSaved={() => navigate(paths.sva(classObj.hash))} />
     </Screen>

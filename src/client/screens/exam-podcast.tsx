@@ -1,5 +1,6 @@
 // /exam-podcast/{p}: the exam of a podcast episode; it leads back to the episode on its series page.
 import { useParams } from 'wouter';
+import { EPISODE_STEPS } from '#shared/domain/course-steps';
 import { paths } from '../config/paths.ts';
 import { usePodcast } from '../features/podcasts/api/get-podcast.ts';
 import { EXAM_DONE_PODCAST } from '../lib/messages.ts';
@@ -13,7 +14,7 @@ export default function PodcastExamScreen() {
   const back = podcast.isPending ? null : podcast.data ? paths.podcast(podcast.data.podcast.podcastShowHash, p) : paths.podcasts();
   return (
     <ExamScreen
-      place={{ item: { p }, back, backLabel: 'Return to Podcasts', returnsTo: 'podcasts', evalHref: paths.evalPodcast(p), examDone: EXAM_DONE_PODCAST }}
+      place={{ item: { p }, back, backLabel: 'Return to Podcasts', returnsTo: 'podcasts', evalHref: paths.evalPodcast(p), examDone: EXAM_DONE_PODCAST, steps: EPISODE_STEPS }}
     />
   );
 }

@@ -7,6 +7,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import type * as v from 'valibot';
 import type { ExamQuestion, postGradeExam } from '#shared/api/learning';
 import type { ResponseOf } from '#shared/api/endpoint';
+import type { CourseStep } from '#shared/domain/course-steps';
 import { formatCredits } from '#shared/domain/format';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Loading } from '../components/ui/loading.tsx';
@@ -19,7 +20,9 @@ import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_LOAD_BROKEN, EXAM_QUEUED, EXAM_UNAVAI
 import { showNotice } from '../lib/notice.ts';
 import { uuid } from '../lib/uuid.ts';
 import { certificatePdfUrl } from '../features/certificates/api/get-certificate-pdf.ts';
+import { useClass } from '../features/classes/api/get-class.ts';
 import { useExam } from '../features/learning/api/get-exam.ts';
+import { CourseSteps } from '../features/learning/components/course-steps.tsx';
 import { gradeExam, type ExamAnswer } from '../features/learning/api/grade-exam.ts';
 
 /** spec §5 (the server's too, exam.service.ts) */
@@ -36,6 +39,8 @@ export interface ExamPlace {
   evalHref: string;
   /** the already-taken guard's alert */
   examDone: string;
+  /** the course's steps, the exam the last (none shown when they could not be read); null while they are read */
+  steps: readonly CourseStep[] | null;
 }
 
 type Question = v.InferOutput<typeof ExamQuestion>;
@@ -218,7 +223,7 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
   const refused = exam.error instanceof ApiError && exam.error.kind === 'refused' && exam.error.status !== 401 ? exam.error : null;
   if (refused && place.back !== null)
     return <NoticeRedirect to={refused.serverMessage === EVAL_FIRST ? place.evalHref : place.back} notice={errorMessage(refused, unableToLoadStudent(place.returnsTo))} />;
-  if (exam.data === undefined || place.back === null)
+  if (exam.data === undefined || place.back === null || place.steps === null)
     return (
       <Screen title="Exam">
         {exam.data === undefined ? <QueryState query={exam} errorFallback={{ refused: EXAM_UNAVAILABLE, broken: EXAM_LOAD_BROKEN }} /> : <Loading />}
@@ -231,6 +236,7 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
   if (!sd.evalTaken) return <NoticeRedirect to={place.evalHref} notice={EVAL_FIRST} />;
   return (
     <Screen title="Exam" heading={`Exam: ${title}`}>
+      <CourseSteps steps={place.steps} at="exam" />
       <p>
         {e.questions.length} questions. A score of {e.minScore}% or greater is required.
       </p>
@@ -241,9 +247,12 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
 
 export default function ClassExamScreen() {
   const { c = '' } = useParams<{ c: string }>();
+  // the class's steps, for where the exam is among them; the exam goes on without them if the class is not read
+  const cls = useClass(c);
+  const steps = cls.isPending ? null : (cls.data?.classObj.steps ?? []);
   return (
     <ExamScreen
-      place={{ item: { c }, back: paths.classroom(c), backLabel: 'Return to Classroom', returnsTo: 'classroom', evalHref: paths.eval(c), examDone: EXAM_DONE_CLASS }}
+      place={{ item: { c }, back: paths.classroom(c), backLabel: 'Return to Classroom', returnsTo: 'classroom', evalHref: paths.eval(c), examDone: EXAM_DONE_CLASS, steps }}
     />
   );
 }

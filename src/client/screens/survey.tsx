@@ -8,6 +8,7 @@ import { paths } from '../config/paths.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { useSurvey } from '../features/learning/api/get-survey.ts';
 import { useWaitingSurveyAnswers } from '../features/learning/api/waiting-survey-answers.ts';
+import { CourseSteps } from '../features/learning/components/course-steps.tsx';
 import { SurveySteps } from '../features/learning/components/survey-steps.tsx';
 import { classStepDetour, DetourRedirect } from '../features/learning/guards.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
@@ -44,6 +45,7 @@ export default function SurveyScreen() {
   if (data.questions.every((q) => onDevice.includes(q.hash) || data.answered.some((a) => a.q === q.hash))) return <Redirect to={paths.exam(classObj.hash)} replace />;
   return (
     <Screen title="Survey">
+      <CourseSteps steps={classObj.steps} at="survey" />
       <p className="lead">{classObj.className}</p>
       <SurveySteps c={classObj.hash} survey={data} onDevice={onDevice} onDone={() => navigate(paths.exam(classObj.hash))} />
     </Screen>

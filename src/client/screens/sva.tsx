@@ -7,6 +7,7 @@ import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { useSva } from '../features/learning/api/get-sva.ts';
+import { CourseSteps } from '../features/learning/components/course-steps.tsx';
 import { SponsoredOffer } from '../features/learning/components/sponsored-offer.tsx';
 import { classStepDetour, DetourRedirect } from '../features/learning/guards.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
@@ -40,6 +41,7 @@ export default function SvaScreen() {
   if (sva.data.rowCount === 0 || !offer || offer.answered) return <Redirect to={paths.survey(classObj.hash)} replace />;
   return (
     <Screen title="Sponsored Video">
+      <CourseSteps steps={classObj.steps} at="sva" />
       <p className="lead">{classObj.className}</p>
       <SponsoredOffer key={offer.id} c={classObj.hash} sva={offer} onAnswered={() => navigate(paths.survey(classObj.hash))} />
     </Screen>

@@ -39,6 +39,7 @@ export const classDetail = (over: Partial<ClassDetail> = {}): ClassDetail => ({
   learningObjectives: [],
   capacity: null,
   seatsLeft: null,
+  steps: ['view', 'evaluation', 'sva', 'survey', 'exam'],
   ...over,
 });
 
@@ -58,6 +59,7 @@ export const liveClass = (over: Partial<ClassDetail> = {}): ClassDetail =>
     meetingReady: true,
     capacity: 100,
     seatsLeft: 40,
+    steps: ['start', 'attendance', 'evaluation', 'exam'],
     ...over,
   });
 

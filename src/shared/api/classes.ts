@@ -1,5 +1,6 @@
 // One class: its page data, watch-later, seats and the live-webinar calls (spec §7).
 import * as v from 'valibot';
+import { COURSE_STEPS } from '../domain/course-steps.ts';
 import { endpoint } from './endpoint.ts';
 import { Hash, Iso, Ok, S } from './common.ts';
 
@@ -36,6 +37,8 @@ export const ClassDetail = v.object({
   learningObjectives: v.array(v.string()),
   capacity: v.nullable(v.number()),
   seatsLeft: v.nullable(v.number()),
+  /** what the class asks of a student from the view to the exam, in order; none for a class without an exam */
+  steps: v.array(v.picklist(COURSE_STEPS)),
 });
 export type ClassDetail = v.InferOutput<typeof ClassDetail>;
 

@@ -4,6 +4,7 @@ import * as catalog from '#shared/api/catalog';
 import * as classes from '#shared/api/classes';
 import * as podcasts from '#shared/api/podcasts';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
+import { classSteps } from '#shared/domain/course-steps';
 import { isoAt, nowIso, type Clock } from '../../clock.ts';
 import { SMALL_WORDS } from '../../db/search-index.ts';
 import { HttpError, implement, type Implementation } from '../../plugins/contract.ts';
@@ -150,6 +151,7 @@ export function catalogRoutes(repo: CatalogRepository, opts: { clock: Clock }): 
           learningObjectives: c.learningObjectives ? (JSON.parse(c.learningObjectives) as string[]) : [],
           capacity: isLive ? c.capacity : null,
           seatsLeft: isLive && c.capacity !== null ? Math.max(0, c.capacity - c.seatsTaken) : null,
+          steps: classSteps({ live: isLive, hasExam: c.examId !== null, hasSponsoredVideo: c.svaId !== null, hasSurvey: c.surveyId !== null }),
         },
         studentData: null,
       };

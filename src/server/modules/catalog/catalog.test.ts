@@ -311,6 +311,16 @@ describe('one item', () => {
     expect(list.data.map((c: { hash: string }) => c.hash)).not.toContain(video.hash);
   });
 
+  it("says each class's steps from the view to the exam, counting only the sponsored video and survey it has", async () => {
+    const stepsOf = async (hash: string) => v.parse(classes.getClass.response, await get(`/api/class?c=${hash}`)).classObj.steps;
+    // (not the first on-demand class: the test before puts its release in the future)
+    const cs = pack.classes!;
+    expect(await stepsOf(cs.findLast((c) => c.kind === 'video' && c.sponsoredVideo && c.survey)!.hash)).toEqual(['view', 'evaluation', 'sva', 'survey', 'exam']);
+    expect(await stepsOf(cs.findLast((c) => c.kind === 'video' && !c.sponsoredVideo && c.survey)!.hash)).toEqual(['view', 'evaluation', 'survey', 'exam']);
+    expect(await stepsOf(cs.find((c) => c.kind === 'live' && !c.sponsoredVideo && !c.survey)!.hash)).toEqual(['start', 'attendance', 'evaluation', 'exam']);
+    expect(await stepsOf(cs.find((c) => c.kind === 'tutorial')!.hash)).toEqual([]);
+  });
+
   it('answers an unknown class with the spec’s message', async () => {
     const res = await t.app.inject('/api/class?c=no-such-class');
     expect(res.statusCode).toBe(404);

@@ -3,6 +3,7 @@
 // the client sends. Every route of those steps asks it; the refusals carry spec §4's guard texts.
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { alarmReached, LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
+import type { CourseStep } from '#shared/domain/course-steps';
 import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_DONE_PODCAST, EXAM_UNAVAILABLE, LISTEN_FIRST, LIVE_CREDIT, VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
 import type { Clock } from '../../clock.ts';
 import { HttpError } from '../../plugins/contract.ts';
@@ -16,12 +17,8 @@ export const TOO_EARLY = 'The webinar opens 30 minutes before it starts.';
 export const ENDED = 'This webinar has ended.';
 export const MEETING_NOT_READY = 'The meeting link is not ready yet. Try again in a few minutes.';
 
-/**
- * view: an on-demand class or tutorial is watched (class-view); start: a live webinar is entered
- * (class-start); play: an episode is played (podcast-view); attendance: the live affidavit; evaluation,
- * sva, survey: the steps after the view; exam: reading the questions; grade: submitting an attempt.
- */
-export type Step = 'view' | 'start' | 'play' | 'attendance' | 'evaluation' | 'sva' | 'survey' | 'exam' | 'grade';
+/** a course's steps (#shared/domain/course-steps), and grade: submitting an attempt */
+export type Step = CourseStep | 'grade';
 
 export interface GateState {
   progress: Progress | undefined;

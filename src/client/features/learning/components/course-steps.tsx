@@ -1,0 +1,24 @@
+// Where the student is among a course's steps, on each screen of the learning flow (spec §4 "Learning flow"):
+// "Step 3 of 5 · Next: Exam" under the screen's heading, which names the step, and a bar of the steps with the ones
+// done filled. The steps are the server's (the classroom's `steps`; an episode's are always the same), so a
+// sponsored video or a survey the class does not have is never counted.
+import { STEP_NAMES, type CourseStep } from '#shared/domain/course-steps';
+
+export function CourseSteps({ steps, at }: { steps: readonly CourseStep[]; at: CourseStep }) {
+  const now = steps.indexOf(at);
+  if (now < 0) return null;
+  const next = steps[now + 1];
+  return (
+    <div className="course-steps">
+      <p className="course-steps-now">
+        Step {now + 1} of {steps.length} · {next ? `Next: ${STEP_NAMES[next]}` : 'Last step'}
+      </p>
+      {/* the line above says it in words; the bar is its picture */}
+      <ol className="course-steps-bar" aria-hidden="true">
+        {steps.map((step, i) => (
+          <li key={step} className={i < now ? 'done' : i === now ? 'now' : undefined} />
+        ))}
+      </ol>
+    </div>
+  );
+}

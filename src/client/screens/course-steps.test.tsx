@@ -1,0 +1,59 @@
+// Where the student is among a course's steps, on the screens of the learning flow: counted from the steps the
+// server says the class has, so a class without a sponsored video or a survey never counts them.
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answerApi, failures, ok } from '../test/api-stub.ts';
+import { classAnswer, classDetail, examAnswer, liveClass, seated, studentData } from '../test/fixtures.ts';
+import { findText, queryText, renderAt } from '../test/render.tsx';
+
+const viewed = studentData({ classViewCount: 1, gradebookId: 3 });
+const evaluated = studentData({ classViewCount: 1, gradebookId: 3, evalTaken: true });
+
+describe('the step line of the learning flow', () => {
+  it('counts the sponsored video and the survey of a class that has them', async () => {
+    answerApi({ 'GET class': ok(classAnswer(classDetail({ steps: ['view', 'evaluation', 'sva', 'survey', 'exam'] }), viewed)) });
+    await renderAt('/eval/perio101');
+    expect(await findText('Step 2 of 5 · Next: Sponsored video')).toBeTruthy();
+  });
+
+  it('goes from the evaluation to the exam for a class with neither', async () => {
+    answerApi({ 'GET class': ok(classAnswer(classDetail({ steps: ['view', 'evaluation', 'exam'] }), viewed)) });
+    await renderAt('/eval/perio101');
+    expect(await findText('Step 2 of 3 · Next: Exam')).toBeTruthy();
+  });
+
+  it('puts the survey after the sponsored video', async () => {
+    const survey = {
+      hash: 'srv1',
+      sessionHash: 'sess1',
+      answered: [],
+      questions: [{ hash: 'q1', question: 'Do you use sealants?', type: 'yesno', buttons: [{ hash: 'b1', label: 'Yes' }, { hash: 'b2', label: 'No' }] }],
+      submit: { label: 'Finish' },
+    };
+    answerApi({ 'GET class': ok(classAnswer(classDetail(), evaluated)), 'GET survey': ok({ status: true, rowCount: 1, data: [survey] }) });
+    await renderAt('/survey/perio101');
+    expect(await findText('Step 4 of 5 · Next: Exam')).toBeTruthy();
+    expect(screen.getByText('Question 1/1')).toBeTruthy();
+  });
+
+  it("asks a webinar's attendance second, after attending it", async () => {
+    const begun = new Date(Date.now() - 10 * 60_000).toISOString();
+    answerApi({ 'GET class': ok(classAnswer(liveClass({ releaseDate: begun, releaseDateUTC: begun, canShowExam: true }), seated({ studentStarted: true }))) });
+    await renderAt('/affidavit/live42');
+    expect(await findText('Step 2 of 4 · Next: Evaluation')).toBeTruthy();
+  });
+
+  it('says the exam is the last step', async () => {
+    answerApi({ 'GET class': ok(classAnswer(classDetail(), evaluated)), 'GET exam': ok(examAnswer()) });
+    await renderAt('/exam/perio101');
+    expect(await findText('Step 5 of 5 · Last step')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit Exam' })).toBeTruthy();
+  });
+
+  it('leaves the line out, not the exam, when the class cannot be read', async () => {
+    answerApi({ 'GET class': failures.serverError, 'GET exam': ok(examAnswer()) });
+    await renderAt('/exam/perio101');
+    expect(await screen.findByRole('button', { name: 'Submit Exam' })).toBeTruthy();
+    expect(queryText('Step 5 of 5 · Last step')).toBeNull();
+  });
+});
