@@ -232,6 +232,30 @@ describe('the player engine', () => {
     expect(lastHowl().seek()).toBeCloseTo(42, 1);
   });
 
+  it('keeps the position of the moment the app goes to the background, not the last periodic save', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    // the handler this app registers (apps of earlier tests, made again by resetModules, registered theirs too)
+    const added = vi.spyOn(document, 'addEventListener');
+    const first = await openApp();
+    const onVisibility = added.mock.calls.findLast(([type]) => type === 'visibilitychange')![1] as () => void;
+    added.mockRestore();
+    await first.engine.play(episode(3));
+    await settle();
+    // saved every 5 s while playing: last at 40 s
+    seconds(44);
+    await settle();
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      onVisibility();
+    } finally {
+      delete (document as { visibilityState?: string }).visibilityState;
+    }
+    await settle();
+
+    const again = await openApp();
+    expect(again.now().position).toBeCloseTo(44, 0);
+  });
+
   it('starts where the server says on a device that has no position of its own, and over from 0 once played', async () => {
     answerApi({ 'GET podcast': (_b) => podcastAnswer('episode-4', 120), 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
     const { engine, now } = await openApp();

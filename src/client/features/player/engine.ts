@@ -399,11 +399,18 @@ function moveInUpNext(hash: string, by: number): void {
 }
 
 if (typeof window !== 'undefined') {
-  // the system may end the page without another chance: the position and the heard ranges go now
-  addEventListener('pagehide', () => {
+  // the system may end the page without another chance: the position and the heard ranges go now. On a phone that
+  // chance is the app going to the background: one closed from the app switcher later gets no pagehide (MDN, "Window:
+  // pagehide event"; the hidden state is the last event a page reliably sees), and it would resume from the last
+  // save, up to SAVE_EVERY_MS old
+  const keepNow = () => {
     heard.advance(state().position);
     savePosition(true);
     sendListening(true);
+  };
+  addEventListener('pagehide', keepNow);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') keepNow();
   });
 }
 
