@@ -90,6 +90,8 @@ test('after one online visit, a cold start with the server gone shows what was s
     await offline.goto(path);
     await expect(offline.getByText('This page needs a connection. It will load when you are back online.'), `${path} offline`).toBeVisible({ timeout: 15_000 });
     await expect(offline.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // nothing kept is shown, though the exam reads its class, kept from the classroom: the banner does not say so
+    await expect(offline.getByText(/^Offline — showing what you saw/), `${path} offline`).toHaveCount(0);
   }
 
   // logging out offline clears the device at once and shows the login screen

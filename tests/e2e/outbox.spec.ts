@@ -104,7 +104,7 @@ test('what is done in a tunnel survives a reload and is applied once when the se
   // a reload while still offline keeps every action, in order, and says so
   offline = await coldStart(context);
   await offline.goto('/home');
-  await expect(offline.getByText(/^5 actions saved on this device, waiting to be sent$/)).toBeVisible();
+  await expect(offline.getByText(/^5 actions waiting to be sent$/)).toBeVisible();
   const kept = await outboxPaths(offline);
   expect(kept.filter((p) => p === 'queue-add' || p === 'remove-queue')).toEqual(['queue-add', 'remove-queue', 'queue-add', 'remove-queue']);
   expect(kept).toContain('podcast-view');
@@ -121,7 +121,7 @@ test('what is done in a tunnel survives a reload and is applied once when the se
   await expect(offline.getByText(`Your exam “${episode.title}” was graded: `, { exact: false })).toBeVisible({ timeout: 30_000 });
   await expect(offline.getByRole('link', { name: /View Certificate/ })).toBeVisible();
   await expect.poll(() => outboxPaths(offline), { timeout: 15_000 }).toEqual([]);
-  await expect(offline.getByText(/saved on this device, waiting to be sent/)).toHaveCount(0);
+  await expect(offline.getByText(/waiting to be sent$/)).toHaveCount(0);
 
   const classId = (hash: string) => database((db) => (db.prepare('select id from classes where hash = ?').get(hash) as { id: number }).id);
   const podcastId = database((db) => (db.prepare('select id from podcasts where hash = ?').get(episode.hash) as { id: number }).id);
@@ -208,9 +208,9 @@ test('out of a tunnel the screen and the actions waiting recover by themselves: 
   // in again, with an action taken there: it goes by itself too, once out
   await server.stop();
   await watchLater(tunnel, 'Add to').click();
-  await expect(tunnel.getByText(/^1 action saved on this device, waiting to be sent$/)).toBeVisible({ timeout: 15_000 });
+  await expect(tunnel.getByText(/^1 action waiting to be sent$/)).toBeVisible({ timeout: 15_000 });
   await server.start();
-  await expect(tunnel.getByText(/saved on this device, waiting to be sent/)).toHaveCount(0, { timeout: 35_000 });
+  await expect(tunnel.getByText(/waiting to be sent$/)).toHaveCount(0, { timeout: 35_000 });
   await expect(watchLater(tunnel, 'Remove from')).toBeVisible();
   const cls = database((db) => (db.prepare('select id from classes where hash = ?').get(classB.hash) as { id: number }).id);
   expect(count('select count(*) n from queue where student_id = ? and class_id = ? and removed_at is null', studentId(student.username), cls)).toBe(1);

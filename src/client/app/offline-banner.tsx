@@ -6,7 +6,7 @@
 // comes), and a student coming out of it should not have to find the button.
 import { useEffect } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useSeenAt } from '../lib/offline/seen-at.ts';
+import { useSeenAt, useWaitingForNetwork } from '../lib/offline/seen-at.ts';
 import { useOnline } from '../lib/online.ts';
 
 /** how often a screen showing kept answers tries again by itself, while the app is on screen */
@@ -40,10 +40,13 @@ export const seenAtText = (at: number, now = new Date()): string => {
 
 export function OfflineBanner() {
   const online = useOnline();
-  const seenAt = useSeenAt();
+  const kept = useSeenAt();
+  // a screen saying it needs a connection shows nothing kept, whatever its queries hold: not "showing what you saw"
+  const waiting = useWaitingForNetwork();
+  const seenAt = waiting ? null : kept;
   const client = useQueryClient();
   const trying = useIsFetching() > 0;
-  useTryAgainWhile(seenAt !== null);
+  useTryAgainWhile(kept !== null || waiting);
   return (
     <div role="status" className="offline-region">
       {seenAt !== null ? (
@@ -54,7 +57,7 @@ export function OfflineBanner() {
           </button>
         </p>
       ) : (
-        !online && <p className="offline-banner">You are offline. Pages you opened before may still show, possibly out of date.</p>
+        !online && <p className="offline-banner">You are offline: pages you opened before may be out of date.</p>
       )}
     </div>
   );

@@ -3,7 +3,7 @@
 // listing them with Try again and Discard, and a notice for an exam graded once the network was back, with
 // its certificate. Nothing the student did offline is lost, or left unsaid. And an action of a screen still
 // waiting for its answer after 3 s says that the connection is slow (issue 21).
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { paths } from '../config/paths.ts';
@@ -18,6 +18,40 @@ const OutboxSheet = lazy(() => import('./outbox-sheet.tsx'));
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** said for a while once what had waited (not a moment's send online: at least WAITED_MS) is all sent */
+export const ALL_SENT = 'All sent: what you did offline is in your account.';
+const WAITED_MS = 2_000;
+const ALL_SENT_MS = 5_000;
+
+/**
+ * Whether the line says ALL_SENT now: what the student did waited (WAITED_MS at least) and has all gone out, none
+ * of it refused or discarded on the way (a refusal needs their attention and is said instead), and no logout took
+ * it off the screen (kept for the next login is not sent).
+ */
+function useAllSent(waiting: number, attention: number, loggedIn: boolean): boolean {
+  const since = useRef<number | null>(null);
+  const [said, setSaid] = useState(false);
+  useEffect(() => {
+    if (!loggedIn || attention > 0) {
+      since.current = null;
+      setSaid(false);
+      return undefined;
+    }
+    if (waiting > 0) {
+      since.current ??= Date.now();
+      setSaid(false);
+      return undefined;
+    }
+    const waited = since.current !== null && Date.now() - since.current >= WAITED_MS;
+    since.current = null;
+    if (!waited) return undefined;
+    setSaid(true);
+    const timer = setTimeout(() => setSaid(false), ALL_SENT_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, attention, loggedIn]);
+  return said;
+}
+
 export function OutboxStatus() {
   const { pending, attention, loginNeeded } = useOutboxView();
   const loggedIn = useIsLoggedIn();
@@ -27,6 +61,7 @@ export function OutboxStatus() {
   const waiting = pending.filter((a) => !a.quiet).length;
   // an action of a screen still waiting for its answer after 3 s: said here, not left to a greyed-out form
   const slow = useSlow(useIsMutating() > 0);
+  const allSent = useAllSent(waiting, attention.length, loggedIn);
   return (
     <>
       <div className="outbox-region" role="status">
@@ -38,13 +73,14 @@ export function OutboxStatus() {
                 ? `${plural(attention.length, 'action needs', 'actions need')} your attention`
                 : loginNeeded
                   ? `Log in again to send ${plural(waiting, 'action', 'actions')} saved on this device`
-                  : `${plural(waiting, 'action', 'actions')} saved on this device, waiting to be sent`}
+                  : `${plural(waiting, 'action', 'actions')} waiting to be sent`}
             </span>
             <button type="button" className="bar-action" aria-haspopup="dialog" onClick={() => setOpen(true)}>
               Details
             </button>
           </p>
         )}
+        {allSent && <p className="outbox-bar">{ALL_SENT}</p>}
         {!loggedIn && loginNeeded && waiting > 0 && (
           <p className="outbox-bar">
             <span>Log in to send what you did offline.</span>

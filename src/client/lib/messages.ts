@@ -86,6 +86,8 @@ export const NO_SEARCH_RESULTS = 'No results found for this search.';
 export const PLAY_LOG_TEXTS = { refused: 'Error logging podcast play.', broken: 'System error. Logging API failure.', failed: 'Server error. Try later.', network: 'Error accessing API.' };
 /** the player gave up on an episode after making it again once (features/player/engine.ts) */
 export const EPISODE_UNPLAYABLE = 'This episode could not be played. Check your connection and try again.';
+/** the same while the phone is offline: what plays then, and that this one will once the connection is back */
+export const EPISODE_OFFLINE = 'You are offline: downloaded episodes play, and this one will when you are back online.';
 
 /** downloads (features/downloads; the spec has no texts for them): why a download did not complete, in plain words */
 export const DOWNLOAD_TEXTS = {

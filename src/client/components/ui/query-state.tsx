@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError, errorMessage, isUnreachable, TIMEOUT_ERROR, type FailureTexts } from '../../lib/api.ts';
+import { useMarkWaitingForNetwork } from '../../lib/offline/seen-at.ts';
 import { retryFailedLoads } from '../../lib/query-client.ts';
 import { Alert, worthRetrying } from './alert.tsx';
 import { LoadingAnswer, WAITING_FOR_NETWORK } from './loading.tsx';
@@ -36,7 +37,9 @@ export function LoadFailure({ query, errorFallback, message }: LoadFailureProps)
   const failure = query.error ?? query.failureReason;
   const unreachable = isUnreachable(failure);
   // (a load that ran out of time was online all along: it says so, not that it waits for the network)
-  const text = unreachable ? (failure instanceof ApiError && failure.timedOut ? TIMEOUT_ERROR : WAITING_FOR_NETWORK) : (message ?? errorMessage(query.error, errorFallback));
+  const waiting = unreachable && !(failure instanceof ApiError && failure.timedOut);
+  useMarkWaitingForNetwork(waiting);
+  const text = unreachable ? (waiting ? WAITING_FOR_NETWORK : TIMEOUT_ERROR) : (message ?? errorMessage(query.error, errorFallback));
   // a server failure may pass on a second try, in place; a refusal is the server's final word
   if (!unreachable && !worthRetrying(query.error)) return <Alert tone="danger">{text}</Alert>;
   return (

@@ -3,6 +3,7 @@
 import { clear } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, failures, ok } from '../../test/api-stub.ts';
+import { EPISODE_OFFLINE, EPISODE_UNPLAYABLE } from '../../lib/messages.ts';
 import type { PlayerEpisode } from './episode.ts';
 
 interface HowlOptions {
@@ -18,6 +19,8 @@ const fake = vi.hoisted(() => {
   /** howler's html5 Howl as the engine uses it: the position runs with Date.now() while playing */
   class FakeHowl {
     static made: FakeHowl[] = [];
+    /** every play fails (no network for a file not downloaded) */
+    static failing = false;
     at = 0;
     since: number | null = null;
     speed: number;
@@ -30,7 +33,7 @@ const fake = vi.hoisted(() => {
       this.node = fake.Howler._obtainHtml5Audio();
     }
     play() {
-      if (this.failNextPlay) {
+      if (this.failNextPlay || FakeHowl.failing) {
         this.failNextPlay = false;
         queueMicrotask(() => this.options.onplayerror?.());
         return 1;
@@ -170,6 +173,7 @@ const lastHowl = () => fake.FakeHowl.made.at(-1)!;
 beforeEach(async () => {
   await clear();
   fake.FakeHowl.made = [];
+  fake.FakeHowl.failing = false;
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
 });
 
@@ -237,7 +241,7 @@ describe('the player engine', () => {
     // the handler this app registers (apps of earlier tests, made again by resetModules, registered theirs too)
     const added = vi.spyOn(document, 'addEventListener');
     const first = await openApp();
-    const onVisibility = added.mock.calls.findLast(([type]) => type === 'visibilitychange')![1] as () => void;
+    const onVisibility = added.mock.calls.filter(([type]) => type === 'visibilitychange').at(-1)![1] as () => void;
     added.mockRestore();
     await first.engine.play(episode(3));
     await settle();
@@ -499,5 +503,32 @@ describe('the player engine', () => {
     expect(lastHowl()).not.toBe(failing);
     expect(now().status).toBe('playing');
     expect(lastHowl().seek()).toBeCloseTo(30, 1);
+  });
+
+  it('says offline what plays offline, and takes that back when the connection returns', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': failures.offline, 'POST podcast-listen': failures.offline });
+    const { engine, now } = await openApp();
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      fake.FakeHowl.failing = true;
+      await engine.play(episode(19));
+      await settle();
+      expect(now()).toMatchObject({ status: 'paused', notice: EPISODE_OFFLINE });
+    } finally {
+      offline.mockRestore();
+    }
+    dispatchEvent(new Event('online'));
+    expect(now().notice).toBeNull();
+  });
+
+  it('says the episode could not be played when it fails online, and keeps saying it', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const { engine, now } = await openApp();
+    fake.FakeHowl.failing = true;
+    await engine.play(episode(20));
+    await settle();
+    expect(now()).toMatchObject({ status: 'paused', notice: EPISODE_UNPLAYABLE });
+    dispatchEvent(new Event('online'));
+    expect(now().notice).toBe(EPISODE_UNPLAYABLE);
   });
 });

@@ -8,7 +8,7 @@ import { getPodcast, MAX_HEARD_RANGES, postPodcastListen, postPodcastView } from
 import { mergeHeard, PLAYED_SHARE } from '#shared/domain/heard';
 import { call, errorMessage } from '../../lib/api.ts';
 import { mediaUrl } from '../../lib/media.ts';
-import { EPISODE_UNPLAYABLE, PLAY_LOG_TEXTS } from '../../lib/messages.ts';
+import { EPISODE_OFFLINE, EPISODE_UNPLAYABLE, PLAY_LOG_TEXTS } from '../../lib/messages.ts';
 import { submitAction } from '../../lib/outbox/index.ts';
 import { uuid } from '../../lib/uuid.ts';
 import { markHeardToEnd } from '../downloads/downloads-store.ts';
@@ -255,7 +255,7 @@ function failed(): void {
     howl?.play();
     return;
   }
-  update({ status: 'paused', notice: EPISODE_UNPLAYABLE });
+  update({ status: 'paused', notice: navigator.onLine ? EPISODE_UNPLAYABLE : EPISODE_OFFLINE });
 }
 
 function unload(): void {
@@ -409,6 +409,10 @@ if (typeof window !== 'undefined') {
     sendListening(true);
   };
   addEventListener('pagehide', keepNow);
+  // what the offline notice says is over once the connection is back: it no longer sits over every screen
+  addEventListener('online', () => {
+    if (state().notice === EPISODE_OFFLINE) update({ notice: null });
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') keepNow();
   });

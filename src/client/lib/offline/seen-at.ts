@@ -1,6 +1,6 @@
 // Whether the screen shows the server's answer of now or what was kept (docs/decisions/0018-what-was-seen.md): the
 // offline banner says since when, and a row leaves out what its answer said only of the moment it was given.
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
 import { isUnreachable } from '../api.ts';
 import { queryClient } from '../query-client.ts';
@@ -22,3 +22,37 @@ const subscribe = (onChange: () => void) => queryClient.getQueryCache().subscrib
 
 /** when the oldest answer on screen that could not be refreshed was fetched; null when every answer is current */
 export const useSeenAt = (): number | null => useSyncExternalStore(subscribe, oldestKept, () => null);
+
+/**
+ * How many parts of the screen now say it needs a connection instead of showing anything (QueryState's load that
+ * found no server, with nothing it may show). Such a screen shows no kept answer though its queries hold some (the
+ * steps of spec §4 wait for an answer fetched now; an exam never opened reads its class, kept from the classroom):
+ * the offline banner must not say "showing what you saw" over "This page needs a connection".
+ */
+let waitingParts = 0;
+const waitingListeners = new Set<() => void>();
+const notifyWaiting = () => waitingListeners.forEach((listener) => listener());
+
+/** marks, while mounted and `waiting`, a part of the screen that says it needs a connection */
+export function useMarkWaitingForNetwork(waiting: boolean): void {
+  useEffect(() => {
+    if (!waiting) return undefined;
+    waitingParts++;
+    notifyWaiting();
+    return () => {
+      waitingParts--;
+      notifyWaiting();
+    };
+  }, [waiting]);
+}
+
+/** whether some part of the screen says it needs a connection */
+export const useWaitingForNetwork = (): boolean =>
+  useSyncExternalStore(
+    (onChange) => {
+      waitingListeners.add(onChange);
+      return () => waitingListeners.delete(onChange);
+    },
+    () => waitingParts > 0,
+    () => false,
+  );
