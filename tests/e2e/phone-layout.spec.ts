@@ -140,3 +140,18 @@ test('home carries the side columns’ categories, webinars and featured course 
   expect(outline).not.toBe('none');
   await expectAccessible(page, '/home at 390 px');
 });
+
+test("an episode's page opens on the episode: its title and Play in a phone's first screen, the show's description after it", async ({ page }) => {
+  const show = demo.shows[0]!;
+  const episode = show.episodes.at(-1)!;
+  await page.goto(`/podcast/${show.hash}/${episode.hash}`);
+  await screenReady(page);
+  const card = page.locator('section.episode');
+  await expect(card.getByRole('heading', { name: episode.title })).toBeInViewport();
+  await expect(card.getByRole('button', { name: `Play ${episode.title}`, exact: true })).toBeInViewport({ ratio: 1 });
+  // the show's own text comes after, under a heading of its own
+  const about = page.getByRole('heading', { name: 'About this podcast' });
+  await expect(about).toBeVisible();
+  expect(await page.evaluate(() => Boolean(document.querySelector('section.episode')!.compareDocumentPosition(document.getElementById('about-show')!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
+  await expectAccessible(page, "an episode's page");
+});

@@ -4,6 +4,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PodcastListItem } from '#shared/api/common';
+import type { ResponseOf } from '#shared/api/endpoint';
+import type { getPodcastShow } from '#shared/api/podcasts';
 import { WatchLaterToggle } from '../components/content/watch-later-toggle.tsx';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -139,6 +141,21 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
   );
 }
 
+type Series = ResponseOf<typeof getPodcastShow>['data'][number];
+
+/** the show's artwork, sponsor and description */
+function ShowAbout({ series }: { series: Series }) {
+  return (
+    <div className="show-header">
+      {series.photo && <img className="show-photo" src={mediaUrl(series.photo)} alt="" width={160} height={160} decoding="async" />}
+      <div>
+        {series.sponsorCompanyName && <p>Sponsored by {series.sponsorCompanyName}</p>}
+        <div>{richText(series.blurb)}</div>
+      </div>
+    </div>
+  );
+}
+
 export default function PodcastScreen() {
   const { ps = '', p } = useParams<{ ps: string; p?: string }>();
   const show = usePodcastShow(ps);
@@ -169,15 +186,17 @@ export default function PodcastScreen() {
           <span aria-hidden="true">‹ </span>Back to podcasts
         </Link>
       </p>
-      <div className="show-header">
-        {series.photo && <img className="show-photo" src={mediaUrl(series.photo)} alt="" width={160} height={160} decoding="async" />}
-        <div>
-          {series.sponsorCompanyName && <p>Sponsored by {series.sponsorCompanyName}</p>}
-          <div>{richText(series.blurb)}</div>
-        </div>
-      </div>
+      {/* an episode's own link (a row tapped in a list, the player's title) opens on the episode, its Play in the first
+          screen of a phone; the show's artwork and description follow it. The show's page opens on the show */}
+      {!p && <ShowAbout series={series} />}
       {p && !chosen && <Alert tone="warning">Go back and select podcast episode.</Alert>}
       {chosen ? <Episode key={chosen.hash} episode={chosen} showTitle={series.title} /> : !p && <p className="empty">No podcasts found.</p>}
+      {p && (
+        <section aria-labelledby="about-show">
+          <h2 id="about-show">About this podcast</h2>
+          <ShowAbout series={series} />
+        </section>
+      )}
       {episodes.length > 0 && (
         <section aria-labelledby="episodes-title">
           <h2 id="episodes-title">Episodes</h2>
