@@ -200,6 +200,8 @@ test('a queued episode starts when the first ends, and the lock screen’s contr
 
   // Up Next: the second episode, added from its row, plays when the first ends
   await page.getByRole('button', { name: `Add ${second.title} to Up Next`, exact: true }).last().click();
+  // the row's button changes only its icon: a screen reader hears what it did
+  await expect(page.getByRole('status').filter({ hasText: `Added to Up Next: ${second.title}.` })).toBeAttached();
   await miniPlayer(page).getByRole('button', { name: `Open the player: ${first.title}` }).click();
   await expect(fullPlayer(page).getByRole('list')).toContainText(second.title);
   await expectAccessible(page, 'the full player with Up Next');

@@ -380,7 +380,7 @@ async function addToUpNext(episode: PlayerEpisode): Promise<void> {
   await ready;
   const { upNext, episode: current } = state();
   if (current?.hash === episode.hash || upNext.some((e) => e.hash === episode.hash)) return;
-  update({ upNext: [...upNext, episode] });
+  update({ upNext: [...upNext, episode], said: `Added to Up Next: ${episode.title}.` });
 }
 
 async function setUpNext(upNext: PlayerEpisode[]): Promise<void> {

@@ -20,6 +20,8 @@ export interface NowPlaying {
   upNext: PlayerEpisode[];
   /** an unobtrusive message that never stops the audio: a play log the server refused, audio that failed to load */
   notice: string | null;
+  /** what a tap changed out of sight, for screen readers (PlayerDock's status): an episode added to Up Next */
+  said: string;
   /** the full player is open */
   expanded: boolean;
   /** the device's stored player has been read; nothing is written before (zustand#562) */
@@ -35,6 +37,7 @@ export const useNowPlaying = create<NowPlaying>(() => ({
   sleep: null,
   upNext: [],
   notice: null,
+  said: '',
   expanded: false,
   restored: false,
 }));

@@ -8,6 +8,7 @@ const MiniPlayer = lazy(() => import('./mini-player.tsx'));
 
 export function PlayerDock() {
   const hasEpisode = useNowPlaying((s) => s.episode !== null);
+  const said = useNowPlaying((s) => s.said);
   useEffect(() => {
     void restorePlayer();
   }, []);
@@ -15,10 +16,17 @@ export function PlayerDock() {
   useEffect(() => {
     document.documentElement.classList.toggle('has-player', hasEpisode);
   }, [hasEpisode]);
-  if (!hasEpisode) return null;
   return (
-    <Suspense fallback={null}>
-      <MiniPlayer />
-    </Suspense>
+    <>
+      {/* a row's Up Next button changes only its icon: this says what it did, on any screen, with or without a player */}
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
+      {hasEpisode && (
+        <Suspense fallback={null}>
+          <MiniPlayer />
+        </Suspense>
+      )}
+    </>
   );
 }
