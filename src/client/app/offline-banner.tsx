@@ -12,11 +12,14 @@ import { useOnline } from '../lib/online.ts';
 /** how often a screen showing kept answers tries again by itself, while the app is on screen */
 export const AUTO_RETRY_MS = 10_000;
 
-/** tries again every AUTO_RETRY_MS and when the app comes back to the screen, never on top of a try still going */
-function useTryAgainWhile(showingKept: boolean): void {
+/**
+ * tries again every AUTO_RETRY_MS and when the app comes back to the screen, never on top of a try still going, while
+ * the screen is `stale` (showing kept answers, or saying it needs a connection)
+ */
+function useTryAgainWhile(stale: boolean): void {
   const client = useQueryClient();
   useEffect(() => {
-    if (!showingKept) return undefined;
+    if (!stale) return undefined;
     const tryAgain = () => {
       if (document.visibilityState === 'visible' && client.isFetching() === 0) void client.refetchQueries({ type: 'active' });
     };
@@ -26,7 +29,7 @@ function useTryAgainWhile(showingKept: boolean): void {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', tryAgain);
     };
-  }, [showingKept, client]);
+  }, [stale, client]);
 }
 
 const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });

@@ -19,6 +19,15 @@ const renderLine = () =>
     </QueryClientProvider>,
   );
 
+/** the student adds a class to Watch Later with the line on screen, the server answering `answer` */
+async function addWithLine(answer: Parameters<typeof answerApi>[0][string]) {
+  answerApi({ 'POST queue-add': answer });
+  await whenSessionHydrated();
+  useSessionStore.getState().setSession(STUDENT);
+  renderLine();
+  await setWatchLater({ c: 'perio101' }, true, { title: 'Periodontal Charting Essentials', href: '/classroom/perio101' });
+}
+
 afterEach(() => vi.useRealTimers());
 
 describe('what waits on the device, after a walk offline', () => {
@@ -43,11 +52,7 @@ describe('what waits on the device, after a walk offline', () => {
 
   it('says all is sent once what waited has gone to the server', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    answerApi({ 'POST queue-add': failures.offline });
-    await whenSessionHydrated();
-    useSessionStore.getState().setSession(STUDENT);
-    renderLine();
-    await setWatchLater({ c: 'perio101' }, true, { title: 'Periodontal Charting Essentials', href: '/classroom/perio101' });
+    await addWithLine(failures.offline);
     expect(await screen.findByText('1 action waiting to be sent')).toBeTruthy();
     expect(screen.queryByText(ALL_SENT)).toBeNull();
     // out of the tunnel a minute later
@@ -59,13 +64,20 @@ describe('what waits on the device, after a walk offline', () => {
   });
 
   it('says nothing of an action sent at once', async () => {
-    answerApi({ 'POST queue-add': ok({ status: true, queueId: 6 }) });
-    await whenSessionHydrated();
-    useSessionStore.getState().setSession(STUDENT);
-    renderLine();
-    await setWatchLater({ c: 'perio101' }, true, { title: 'Periodontal Charting Essentials', href: '/classroom/perio101' });
+    await addWithLine(ok({ status: true, queueId: 6 }));
     await waitFor(async () => expect(await outbox.list()).toEqual([]));
     // (the line would say it at the render after the send)
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByText(ALL_SENT)).toBeNull();
+  });
+
+  it('says nothing when what waited was discarded, not sent', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await addWithLine(failures.offline);
+    expect(await screen.findByText('1 action waiting to be sent')).toBeTruthy();
+    vi.setSystemTime(Date.now() + 60_000);
+    await outbox.discardAll();
+    await waitFor(() => expect(screen.queryByText('1 action waiting to be sent')).toBeNull());
     await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByText(ALL_SENT)).toBeNull();
   });

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { paths } from '../config/paths.ts';
-import { useOutboxView } from '../lib/outbox/index.ts';
+import { useOutboxView, type OutboxAction } from '../lib/outbox/index.ts';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { SLOW_SENDING, useSlow } from '../lib/slow.ts';
 import { useGradedLater } from './outbox.ts';
@@ -20,48 +20,53 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** said for a while once what had waited (not a moment's send online: at least WAITED_MS) is all sent */
 export const ALL_SENT = 'All sent: what you did offline is in your account.';
+/** an action sent within this of being made was never said to wait: its send says nothing */
 const WAITED_MS = 2_000;
 const ALL_SENT_MS = 5_000;
 
 /**
- * Whether the line says ALL_SENT now: what the student did waited (WAITED_MS at least) and has all gone out, none
- * of it refused or discarded on the way (a refusal needs their attention and is said instead), and no logout took
- * it off the screen (kept for the next login is not sent).
+ * Whether the line says ALL_SENT now: actions of the student's waited (WAITED_MS at least since the oldest was
+ * made) and have all gone, the server having applied some since (a discard empties the line too, and says nothing),
+ * none of them refused (a refusal needs their attention and is said instead), and no logout on the way.
  */
-function useAllSent(waiting: number, attention: number, loggedIn: boolean): boolean {
-  const since = useRef<number | null>(null);
+function useAllSent(waiting: OutboxAction[], attention: number, loggedIn: boolean, sent: number): boolean {
+  const episode = useRef<{ oldest: number; sentBefore: number } | null>(null);
   const [said, setSaid] = useState(false);
+  const oldest = waiting.length > 0 ? Math.min(...waiting.map((a) => a.createdAt)) : null;
   useEffect(() => {
     if (!loggedIn || attention > 0) {
-      since.current = null;
+      episode.current = null;
       setSaid(false);
-      return undefined;
+      return;
     }
-    if (waiting > 0) {
-      since.current ??= Date.now();
+    if (oldest !== null) {
+      episode.current = { oldest: Math.min(oldest, episode.current?.oldest ?? oldest), sentBefore: episode.current?.sentBefore ?? sent };
       setSaid(false);
-      return undefined;
+      return;
     }
-    const waited = since.current !== null && Date.now() - since.current >= WAITED_MS;
-    since.current = null;
-    if (!waited) return undefined;
-    setSaid(true);
+    const ended = episode.current;
+    episode.current = null;
+    if (ended && sent > ended.sentBefore && Date.now() - ended.oldest >= WAITED_MS) setSaid(true);
+  }, [oldest, attention, loggedIn, sent]);
+  useEffect(() => {
+    if (!said) return undefined;
     const timer = setTimeout(() => setSaid(false), ALL_SENT_MS);
     return () => clearTimeout(timer);
-  }, [waiting, attention, loggedIn]);
+  }, [said]);
   return said;
 }
 
 export function OutboxStatus() {
-  const { pending, attention, loginNeeded } = useOutboxView();
+  const { pending, attention, loginNeeded, sent } = useOutboxView();
   const loggedIn = useIsLoggedIn();
   const graded = useGradedLater((s) => s.results);
   const [open, setOpen] = useState(false);
   // the bar counts what the student did; bookkeeping (page views, play logs) waits with it, said in the sheet
-  const waiting = pending.filter((a) => !a.quiet).length;
+  const mine = pending.filter((a) => !a.quiet);
+  const waiting = mine.length;
   // an action of a screen still waiting for its answer after 3 s: said here, not left to a greyed-out form
   const slow = useSlow(useIsMutating() > 0);
-  const allSent = useAllSent(waiting, attention.length, loggedIn);
+  const allSent = useAllSent(mine, attention.length, loggedIn, sent);
   return (
     <>
       <div className="outbox-region" role="status">

@@ -50,8 +50,11 @@ describe('the step line of the learning flow', () => {
     expect(screen.getByRole('button', { name: 'Submit Exam' })).toBeTruthy();
   });
 
-  it('leaves the line out, not the exam, when the class cannot be read', async () => {
-    answerApi({ 'GET class': failures.serverError, 'GET exam': ok(examAnswer()) });
+  it.each([
+    ['fails', failures.serverError],
+    ['waits for the network (its retries go on)', failures.offline],
+  ])('shows the exam without the line when the class read %s', async (_, failure) => {
+    answerApi({ 'GET class': failure, 'GET exam': ok(examAnswer()) });
     await renderAt('/exam/perio101');
     expect(await screen.findByRole('button', { name: 'Submit Exam' })).toBeTruthy();
     expect(queryText('Step 5 of 5 · Last step')).toBeNull();

@@ -23,7 +23,7 @@ export default function EvalScreen() {
     );
   const { classObj, studentData } = cls.data;
   if (!studentData) return <StaleSession />;
-  const detour = classStepDetour('eval', classObj.hash, studentData);
+  const detour = classStepDetour('evaluation', classObj.hash, studentData);
   if (detour) return <DetourRedirect {...detour} />;
   return (
     <Screen title="Evaluation">

@@ -39,7 +39,7 @@ export interface ExamPlace {
   evalHref: string;
   /** the already-taken guard's alert */
   examDone: string;
-  /** the course's steps, the exam the last (none shown when they could not be read); null while they are read */
+  /** the course's steps, the exam the last; null while they are not known (the exam never waits for them) */
   steps: readonly CourseStep[] | null;
 }
 
@@ -223,7 +223,7 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
   const refused = exam.error instanceof ApiError && exam.error.kind === 'refused' && exam.error.status !== 401 ? exam.error : null;
   if (refused && place.back !== null)
     return <NoticeRedirect to={refused.serverMessage === EVAL_FIRST ? place.evalHref : place.back} notice={errorMessage(refused, unableToLoadStudent(place.returnsTo))} />;
-  if (exam.data === undefined || place.back === null || place.steps === null)
+  if (exam.data === undefined || place.back === null)
     return (
       <Screen title="Exam">
         {exam.data === undefined ? <QueryState query={exam} errorFallback={{ refused: EXAM_UNAVAILABLE, broken: EXAM_LOAD_BROKEN }} /> : <Loading />}
@@ -236,7 +236,7 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
   if (!sd.evalTaken) return <NoticeRedirect to={place.evalHref} notice={EVAL_FIRST} />;
   return (
     <Screen title="Exam" heading={`Exam: ${title}`}>
-      <CourseSteps steps={place.steps} at="exam" />
+      {place.steps && <CourseSteps steps={place.steps} at="exam" />}
       <p>
         {e.questions.length} questions. A score of {e.minScore}% or greater is required.
       </p>
@@ -247,9 +247,8 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
 
 export default function ClassExamScreen() {
   const { c = '' } = useParams<{ c: string }>();
-  // the class's steps, for where the exam is among them; the exam goes on without them if the class is not read
-  const cls = useClass(c);
-  const steps = cls.isPending ? null : (cls.data?.classObj.steps ?? []);
+  // the class's steps, for where the exam is among them (read before, on the way here): shown once known, never waited for
+  const steps = useClass(c).data?.classObj.steps ?? null;
   return (
     <ExamScreen
       place={{ item: { c }, back: paths.classroom(c), backLabel: 'Return to Classroom', returnsTo: 'classroom', evalHref: paths.eval(c), examDone: EXAM_DONE_CLASS, steps }}

@@ -124,7 +124,7 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
       )}
       {cert.isSuccess && <Alert tone="success">Check your email inbox for the Proof of CE certificate.</Alert>}
       <MutationError mutation={cert} fallback={'Service error.'} />
-      {showsFailure(detail) && <LoadFailure query={detail} errorFallback={PODCAST_ERROR} />}
+      {showsFailure(detail) && <LoadFailure query={detail} errorFallback={PODCAST_ERROR} part />}
       {detail.data && (
         <>
           <div className="episode-description">{richText(detail.data.podcast.description || episode.blurb)}</div>

@@ -37,8 +37,11 @@ export const ClassDetail = v.object({
   learningObjectives: v.array(v.string()),
   capacity: v.nullable(v.number()),
   seatsLeft: v.nullable(v.number()),
-  /** what the class asks of a student from the view to the exam, in order; none for a class without an exam */
-  steps: v.array(v.picklist(COURSE_STEPS)),
+  /**
+   * what the class asks of a student from the view to the exam, in order; none for a class without an exam. Optional
+   * so a classroom kept on a device before it was added still reads (restore-queries drops what does not)
+   */
+  steps: v.optional(v.array(v.picklist(COURSE_STEPS)), []),
 });
 export type ClassDetail = v.InferOutput<typeof ClassDetail>;
 

@@ -1,6 +1,6 @@
 // The steps a course asks of a student from the view to the exam (spec §4 "Learning flow"), named as the course gate
 // names them (course-gate.service.ts): the server says which a class has, and the screens of the flow show where the
-// student is among them ("Step 3 of 5").
+// student is among them ("Step 3 of 5", features/learning/components/course-steps.tsx, with the words for each).
 
 export const COURSE_STEPS = ['view', 'start', 'play', 'attendance', 'evaluation', 'sva', 'survey', 'exam'] as const;
 /**
@@ -28,15 +28,3 @@ export function classSteps(c: { live: boolean; hasExam: boolean; hasSponsoredVid
 
 /** an episode is played, evaluated and examined: no sponsored video, no survey (spec §2 "/eval-podcast/{p} then /exam-podcast/{p}") */
 export const EPISODE_STEPS: readonly CourseStep[] = ['play', 'evaluation', 'exam'];
-
-/** what a student reads for each step */
-export const STEP_NAMES: Record<CourseStep, string> = {
-  view: 'View the class',
-  start: 'Attend the webinar',
-  play: 'Listen to the episode',
-  attendance: 'Confirm attendance',
-  evaluation: 'Evaluation',
-  sva: 'Sponsored video',
-  survey: 'Survey',
-  exam: 'Exam',
-};

@@ -99,7 +99,7 @@ export function ProofOfCeDialog({ item, onClose }: ProofOfCeDialogProps) {
       {() => (
         <div ref={top} tabIndex={-1} className="cert-body">
           {showsFailure(certificate) ? (
-            <LoadFailure query={certificate} />
+            <LoadFailure query={certificate} part />
           ) : certificate.data === undefined ? (
             <Loading />
           ) : (

@@ -26,6 +26,11 @@ interface LoadFailureProps {
   errorFallback?: string | FailureTexts;
   /** the server's own failure is shown as this text whatever it said (a list's spec §8 text) */
   message?: string;
+  /**
+   * a part of a screen whose other parts may show what was kept (an episode's details under its show's list, a
+   * dialog): it does not mark the screen as showing nothing (`useMarkWaitingForNetwork`)
+   */
+  part?: boolean;
 }
 
 /**
@@ -33,12 +38,12 @@ interface LoadFailureProps {
  * try again (an installed app has no reload button); otherwise the server's message or the spec's text, with
  * Try again where a second try may pass (the server failed).
  */
-export function LoadFailure({ query, errorFallback, message }: LoadFailureProps) {
+export function LoadFailure({ query, errorFallback, message, part = false }: LoadFailureProps) {
   const failure = query.error ?? query.failureReason;
   const unreachable = isUnreachable(failure);
   // (a load that ran out of time was online all along: it says so, not that it waits for the network)
   const waiting = unreachable && !(failure instanceof ApiError && failure.timedOut);
-  useMarkWaitingForNetwork(waiting);
+  useMarkWaitingForNetwork(waiting && !part);
   const text = unreachable ? (waiting ? WAITING_FOR_NETWORK : TIMEOUT_ERROR) : (message ?? errorMessage(query.error, errorFallback));
   // a server failure may pass on a second try, in place; a refusal is the server's final word
   if (!unreachable && !worthRetrying(query.error)) return <Alert tone="danger">{text}</Alert>;
@@ -64,10 +69,12 @@ interface QueryStateProps<T> {
   fresh?: boolean;
   /** omitted when a screen returns early while its data is not there (`if (!q.isSuccess) return …`) */
   children?: (data: T) => ReactNode;
+  /** see LoadFailure */
+  part?: boolean;
 }
 
-export function QueryState<T>({ query, errorFallback, loadingLabel, fresh = false, children }: QueryStateProps<T>) {
-  if (showsFailure(query, fresh)) return <LoadFailure query={query} errorFallback={errorFallback} />;
+export function QueryState<T>({ query, errorFallback, loadingLabel, fresh = false, children, part = false }: QueryStateProps<T>) {
+  if (showsFailure(query, fresh)) return <LoadFailure query={query} errorFallback={errorFallback} part={part} />;
   if (query.isPending || (fresh && !query.isFetchedAfterMount)) return <LoadingAnswer label={loadingLabel} />;
   return <>{children?.(query.data as T)}</>;
 }

@@ -4,6 +4,7 @@
 // The server refuses the same steps (the course gate, course-gate.service.ts); these only spare the student a refused form.
 import { Redirect } from 'wouter';
 import type { StudentClassData } from '#shared/api/classes';
+import type { CourseStep } from '#shared/domain/course-steps';
 import type { ResponseOf } from '#shared/api/endpoint';
 import type { getPodcast } from '#shared/api/podcasts';
 import { NoticeRedirect } from '../../components/ui/notice-redirect.tsx';
@@ -16,11 +17,12 @@ export interface Detour {
   notice?: string;
 }
 
-export type ClassStep = 'eval' | 'sva' | 'survey';
+/** the steps these guards judge, named as the course gate and the classroom's `steps` name them */
+export type ClassStep = Extract<CourseStep, 'evaluation' | 'sva' | 'survey'>;
 
 export function classStepDetour(step: ClassStep, hash: string, sd: StudentClassData): Detour | null {
   if (sd.examTaken) return { to: paths.classroom(hash), notice: EXAM_DONE_CLASS };
-  if (step === 'eval') {
+  if (step === 'evaluation') {
     // a live webinar is attended, not played: its start counts as the view (the server says the same)
     if (sd.classViewCount === 0 && !sd.studentStarted) return { to: paths.classroom(hash), notice: VIEW_CLASS_FIRST };
     if (sd.evalTaken) return { to: paths.sva(hash) };

@@ -21,9 +21,9 @@ import { readPositions, writePlayer, writePositions, type StoredPositions } from
 
 /** how often the position is read while playing (spec §9: player poll 300 ms) */
 const TICK_MS = 300;
-/** the position survives the system killing the app (podverse-web#1143): saved this often, and on pause/pagehide */
+/** the position survives the system killing the app (podverse-web#1143): saved this often, and on pause, pagehide and going to the background */
 const SAVE_EVERY_MS = 5_000;
-/** the heard ranges go to the server this often while playing, and on pause, end and pagehide */
+/** the heard ranges go to the server this often while playing, and on pause, end, pagehide and going to the background */
 const LISTEN_EVERY_MS = 30_000;
 
 
@@ -380,7 +380,19 @@ async function addToUpNext(episode: PlayerEpisode): Promise<void> {
   await ready;
   const { upNext, episode: current } = state();
   if (current?.hash === episode.hash || upNext.some((e) => e.hash === episode.hash)) return;
-  update({ upNext: [...upNext, episode], said: `Added to Up Next: ${episode.title}.` });
+  update({ upNext: [...upNext, episode] });
+  say(`Added to Up Next: ${episode.title}.`);
+}
+
+/** how long a status of `say` stays: gone after, so the same words said again are heard again */
+const SAID_MS = 3_000;
+let saidTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** what a tap did out of sight, for screen readers (PlayerDock's status) */
+function say(text: string): void {
+  update({ said: text });
+  clearTimeout(saidTimer);
+  saidTimer = setTimeout(() => update({ said: '' }), SAID_MS);
 }
 
 async function setUpNext(upNext: PlayerEpisode[]): Promise<void> {

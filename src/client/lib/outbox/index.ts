@@ -19,9 +19,11 @@ interface OutboxView {
   attention: OutboxAction[];
   /** the session ended with actions waiting: they go once the student logs in again */
   loginNeeded: boolean;
+  /** how many of the student's actions (not `quiet` bookkeeping) were applied by the server since the page opened */
+  sent: number;
 }
 
-export const useOutboxView = create<OutboxView>(() => ({ pending: [], attention: [], loginNeeded: false }));
+export const useOutboxView = create<OutboxView>(() => ({ pending: [], attention: [], loginNeeded: false, sent: 0 }));
 
 let owner: () => string | null = () => null;
 // the app wires the outbox once its first screen is shown (app.tsx): an action taken before waits for that
@@ -33,7 +35,10 @@ export const outbox = createOutbox({
   storage: outboxStorage,
   send: (action) => import('./transport.ts').then((m) => m.sendAction(action)),
   owner: () => owner(),
-  onApplied: (action, answer, screenWaiting) => onApplied(action, answer, screenWaiting),
+  onApplied: (action, answer, screenWaiting) => {
+    if (!action.quiet) useOutboxView.setState((s) => ({ sent: s.sent + 1 }));
+    onApplied(action, answer, screenWaiting);
+  },
   onChange: () => void refreshView(),
   // a day short of what the server keeps, so a key is never sent after the server could have forgotten it
   keptFor: IDEMPOTENCY_KEPT_MS - 24 * 3600_000,

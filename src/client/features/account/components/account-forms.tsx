@@ -25,8 +25,8 @@ import { lookupValues, StudentFields, studentValues, type AccountItems } from '.
 export function ProfileTab({ focusAgd }: { focusAgd: boolean }) {
   const profile = useProfile();
   const items = useAccountItems();
-  if (profile.data === undefined || showsFailure(profile)) return <QueryState query={profile} errorFallback={SERVICE_ERROR} />;
-  if (items.data === undefined || showsFailure(items)) return <QueryState query={items} />;
+  if (profile.data === undefined || showsFailure(profile)) return <QueryState query={profile} errorFallback={SERVICE_ERROR} part />;
+  if (items.data === undefined || showsFailure(items)) return <QueryState query={items} part />;
   return <ProfileForm student={profile.data.student} checking={profile.isFetching} items={items.data} focusAgd={focusAgd} />;
 }
 

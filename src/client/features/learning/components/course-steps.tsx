@@ -2,7 +2,19 @@
 // "Step 3 of 5 · Next: Exam" under the screen's heading, which names the step, and a bar of the steps with the ones
 // done filled. The steps are the server's (the classroom's `steps`; an episode's are always the same), so a
 // sponsored video or a survey the class does not have is never counted.
-import { STEP_NAMES, type CourseStep } from '#shared/domain/course-steps';
+import type { CourseStep } from '#shared/domain/course-steps';
+
+/** what a student reads for each step */
+const STEP_NAMES: Record<CourseStep, string> = {
+  view: 'View the class',
+  start: 'Attend the webinar',
+  play: 'Listen to the episode',
+  attendance: 'Confirm attendance',
+  evaluation: 'Evaluation',
+  sva: 'Sponsored video',
+  survey: 'Survey',
+  exam: 'Exam',
+};
 
 export function CourseSteps({ steps, at }: { steps: readonly CourseStep[]; at: CourseStep }) {
   const now = steps.indexOf(at);
