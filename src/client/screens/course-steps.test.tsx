@@ -3,7 +3,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerApi, failures, ok } from '../test/api-stub.ts';
-import { classAnswer, classDetail, examAnswer, liveClass, seated, studentData } from '../test/fixtures.ts';
+import { classAnswer, classDetail, examAnswer, liveClass, seated, studentData, surveyAnswer } from '../test/fixtures.ts';
 import { findText, queryText, renderAt } from '../test/render.tsx';
 
 const viewed = studentData({ classViewCount: 1, gradebookId: 3 });
@@ -23,14 +23,7 @@ describe('the step line of the learning flow', () => {
   });
 
   it('puts the survey after the sponsored video', async () => {
-    const survey = {
-      hash: 'srv1',
-      sessionHash: 'sess1',
-      answered: [],
-      questions: [{ hash: 'q1', question: 'Do you use sealants?', type: 'yesno', buttons: [{ hash: 'b1', label: 'Yes' }, { hash: 'b2', label: 'No' }] }],
-      submit: { label: 'Finish' },
-    };
-    answerApi({ 'GET class': ok(classAnswer(classDetail(), evaluated)), 'GET survey': ok({ status: true, rowCount: 1, data: [survey] }) });
+    answerApi({ 'GET class': ok(classAnswer(classDetail(), evaluated)), 'GET survey': ok(surveyAnswer()) });
     await renderAt('/survey/perio101');
     expect(await findText('Step 4 of 5 · Next: Exam')).toBeTruthy();
     expect(screen.getByText('Question 1/1')).toBeTruthy();

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SAVED_ON_DEVICE } from '../lib/messages.ts';
 import { outbox } from '../lib/outbox/index.ts';
 import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
-import { classAnswer, classDetail, liveClass, seated, studentData } from '../test/fixtures.ts';
+import { classAnswer, classDetail, liveClass, seated, studentData, surveyAnswer } from '../test/fixtures.ts';
 import { findText, renderAt } from '../test/render.tsx';
 
 const cases = (texts: { refused: string; broken: string }): [string, Answer, string][] => [
@@ -65,15 +65,8 @@ describe('the sponsored video answer', () => {
 });
 
 describe('a survey answer', () => {
-  const survey = {
-    hash: 'srv1',
-    sessionHash: 'sess1',
-    answered: [],
-    questions: [{ hash: 'q1', question: 'Do you use sealants?', type: 'yesno', buttons: [{ hash: 'b1', label: 'Yes' }, { hash: 'b2', label: 'No' }] }],
-    submit: { label: 'Finish' },
-  };
   it.each(cases({ refused: 'Data error.  Try again later.', broken: 'System Error.  Try again later.' }))('shows its text on %s', async (_, failure, text) => {
-    answerApi({ 'GET class': ok(afterEval), 'GET survey': ok({ status: true, rowCount: 1, data: [survey] }), 'POST save-survey-response': failure });
+    answerApi({ 'GET class': ok(afterEval), 'GET survey': ok(surveyAnswer()), 'POST save-survey-response': failure });
     await renderAt('/survey/perio101');
     fireEvent.click(await screen.findByRole('radio', { name: 'Yes' }));
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
@@ -81,7 +74,7 @@ describe('a survey answer', () => {
     expect(window.location.pathname).toBe('/survey/perio101');
   });
   it.each(waiting)('keeps the answer on the device and moves on, saying so, on %s', async (_, failure) => {
-    answerApi({ 'GET class': ok(afterEval), 'GET survey': ok({ status: true, rowCount: 1, data: [survey] }), 'POST save-survey-response': failure });
+    answerApi({ 'GET class': ok(afterEval), 'GET survey': ok(surveyAnswer()), 'POST save-survey-response': failure });
     await renderAt('/survey/perio101');
     fireEvent.click(await screen.findByRole('radio', { name: 'Yes' }));
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));

@@ -116,6 +116,21 @@ export const listItem = (over: Partial<ClassListItem> = {}): ClassListItem => ({
   ...over,
 });
 
+/** GET survey's answer: one yes/no question, nothing answered yet */
+export const surveyAnswer = () => ({
+  status: true,
+  rowCount: 1,
+  data: [
+    {
+      hash: 'srv1',
+      sessionHash: 'sess1',
+      answered: [],
+      questions: [{ hash: 'q1', question: 'Do you use sealants?', type: 'yesno', buttons: [{ hash: 'b1', label: 'Yes' }, { hash: 'b2', label: 'No' }] }],
+      submit: { label: 'Finish' },
+    },
+  ],
+});
+
 export const examAnswer = (over: { evalTaken?: boolean; examTaken?: boolean; attended?: boolean | null } = {}): ResponseOf<typeof getExam> => ({
   status: true,
   exam: {
