@@ -24,35 +24,35 @@ const subscribe = (onChange: () => void) => queryClient.getQueryCache().subscrib
 export const useSeenAt = (): number | null => useSyncExternalStore(subscribe, oldestKept, () => null);
 
 /**
- * How many parts of the screen now say it needs a connection instead of showing anything (QueryState's load that
- * found no server, with nothing it may show). Such a screen shows no kept answer though its queries hold some (the
- * steps of spec §4 wait for an answer fetched now; an exam never opened reads its class, kept from the classroom):
- * the offline banner must not say "showing what you saw" over "This page needs a connection".
+ * How many loads now say the screen needs a connection instead of showing anything (LoadFailure's, unless it is
+ * only a `part` of a screen whose other parts may show what was kept). Such a screen shows no kept answer though its
+ * queries hold some (the steps of spec §4 wait for an answer fetched now; an exam never opened reads its class, kept
+ * from the classroom): the offline banner must not say "showing what you saw" over "This page needs a connection".
  */
-let waitingParts = 0;
+let waitingLoads = 0;
 const waitingListeners = new Set<() => void>();
 const notifyWaiting = () => waitingListeners.forEach((listener) => listener());
 
-/** marks, while mounted and `waiting`, a part of the screen that says it needs a connection */
+/** marks, while mounted and `waiting`, a load that says the screen needs a connection */
 export function useMarkWaitingForNetwork(waiting: boolean): void {
   useEffect(() => {
     if (!waiting) return undefined;
-    waitingParts++;
+    waitingLoads++;
     notifyWaiting();
     return () => {
-      waitingParts--;
+      waitingLoads--;
       notifyWaiting();
     };
   }, [waiting]);
 }
 
-/** whether some part of the screen says it needs a connection */
+/** whether a load says the screen needs a connection */
 export const useWaitingForNetwork = (): boolean =>
   useSyncExternalStore(
     (onChange) => {
       waitingListeners.add(onChange);
       return () => waitingListeners.delete(onChange);
     },
-    () => waitingParts > 0,
+    () => waitingLoads > 0,
     () => false,
   );
