@@ -3,7 +3,7 @@
 // was fetched; screens never opened say they need a connection; logout, online or offline, leaves nothing of
 // the student's in IndexedDB or the caches, and the next student sees none of it.
 import type { Page } from '@playwright/test';
-import { demo, expect, logIn, newStudent, screenReady, test, type Student } from './fixtures.ts';
+import { demo, expect, logIn, newStudent, screenReady, stallRequests, test, type Student } from './fixtures.ts';
 import { coldStart, deviceStorage, untilControlled, untilKept } from './offline-helpers.ts';
 import { OWN_SERVER_SLOTS, ownServerFor } from './own-server.ts';
 
@@ -102,10 +102,13 @@ test('after one online visit, a cold start with the server gone shows what was s
   await expect(offline.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await expectNothingOf(offline, student, hash);
 
-  // back online, the logout the server did not hear goes first: the old session is over
+  // back online, the logout the server did not hear goes first: the old session is over (the page's logout is held
+  // until the session is seen open, or a retry of the login page's queries could send it before the check)
+  const logout = await stallRequests(offline, '**/api/logout');
   await server.start();
   const asBefore = await playwright.request.newContext({ baseURL: server.url, extraHTTPHeaders: { cookie: `${session.name}=${session.value}` } });
   expect((await asBefore.get('/api/account-home')).status()).toBe(200);
+  logout.release();
   await offline.goto('/home');
   await expect(offline.getByRole('heading', { name: 'Upcoming Live Webinars' })).toBeVisible();
   await expect.poll(async () => (await asBefore.get('/api/account-home')).status()).toBe(401);
