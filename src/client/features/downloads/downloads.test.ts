@@ -9,7 +9,7 @@ import { AUDIO_CACHE, EBOOK_CACHE } from '#shared/offline/caches';
 import { DOWNLOAD_TEXTS } from '../../lib/messages.ts';
 import { persistedStores } from '../../lib/persist/schema.ts';
 import { useSessionStore } from '../session/stores/session-store.ts';
-import { answerApi } from '../../test/api-stub.ts';
+import { answerApi, ok } from '../../test/api-stub.ts';
 import type { PlayerEpisode } from '../player/episode.ts';
 
 type Store = typeof import('./downloads-store.ts');
@@ -72,8 +72,8 @@ interface MediaFile {
 let media: Record<string, MediaFile>;
 let mediaRequests: Request[];
 
-function stubNetwork() {
-  const calls = answerApi({});
+function stubNetwork(routes: Parameters<typeof answerApi>[0] = {}) {
+  const calls = answerApi(routes);
   const api = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
@@ -242,6 +242,16 @@ describe('downloading an episode', () => {
     await manager.downloadAll([episode, second]);
     expect(mediaRequests.map((r) => new URL(r.url).pathname)).toEqual(['/media/audio/podcasts/ep-two.mp3']);
     expect(store.downloadedEpisodes().map((e) => e.hash)).toEqual(['ep-two', 'ep-one']);
+  });
+
+  it('names the series of an episode started from a list row (which does not) from its page, fetched beside the file', async () => {
+    const show = { hash: 'show-one', title: 'The Hygiene Huddle', sponsorCompanyName: null, photo: 'images/podcasts/show.svg', blurb: '' };
+    stubNetwork({ 'GET podcast-show': ok({ status: true, rowCount: 1, data: [show], podcasts: { data: [] }, bannerAds: { bannerAds: [] } }) });
+    const { store, manager } = await load();
+
+    await manager.downloadEpisode({ ...episode, showTitle: '' });
+
+    expect(store.downloadedEpisodes().map((e) => [e.hash, e.showTitle])).toEqual([['ep-one', 'The Hygiene Huddle']]);
   });
 });
 

@@ -44,7 +44,10 @@ async function askPersistence(): Promise<void> {
   }
 }
 
-async function download(kind: DownloadKind, hash: string, url: string, record: Omit<DownloadRecord, 'bytes' | 'downloadedAt' | 'url'>, expectType?: RegExp): Promise<void> {
+/** what a download keeps of its item, made once the file is in (what was fetched beside it may name more) */
+type RecordOf = () => Omit<DownloadRecord, 'bytes' | 'downloadedAt' | 'url'>;
+
+async function download(kind: DownloadKind, hash: string, url: string, record: RecordOf, expectType?: RegExp): Promise<void> {
   const key = transferKey(kind, hash);
   if (controllers.has(key)) return;
   const controller = new AbortController();
@@ -66,7 +69,7 @@ async function download(kind: DownloadKind, hash: string, url: string, record: O
         setTransfer(kind, hash, { status: 'downloading', received, total });
       },
     });
-    await addRecord({ ...record, url, bytes, downloadedAt: Date.now() });
+    await addRecord({ ...record(), url, bytes, downloadedAt: Date.now() });
     setTransfer(kind, hash, null);
   } catch (error) {
     if (isAbort(error)) setTransfer(kind, hash, null);
@@ -90,19 +93,22 @@ function prefetchEpisodePages(episode: PlayerEpisode): void {
 
 export function downloadEpisode(episode: PlayerEpisode): Promise<void> {
   prefetchEpisodePages(episode);
-  return download('episode', episode.hash, mediaUrl(episode.mp3), {
+  return download('episode', episode.hash, mediaUrl(episode.mp3), () => ({
     kind: 'episode',
     hash: episode.hash,
     title: episode.title,
     ps: episode.showHash,
-    showTitle: episode.showTitle,
+    // a row of a list names no series: its page, fetched beside the file, does (Downloads and the player show it)
+    showTitle: episode.showTitle || seriesTitle(episode.showHash),
     speakerName: episode.speakerName,
     photo: episode.photo,
     durationSec: episode.durationSec,
     hasExam: episode.hasExam,
     finishedAt: null,
-  });
+  }));
 }
+
+const seriesTitle = (ps: string): string => (ps ? (queryClient.getQueryData(apiQuery(getPodcastShow, { ps }).queryKey)?.data[0]?.title ?? '') : '');
 
 /** every episode of Up Next not downloaded yet, one after another (a phone's connection is shared) */
 export async function downloadAll(episodes: readonly PlayerEpisode[]): Promise<void> {
@@ -115,7 +121,7 @@ export async function downloadAll(episodes: readonly PlayerEpisode[]): Promise<v
 }
 
 export function downloadEbook(book: Pick<Ebook, 'hash' | 'title' | 'pdf' | 'thumbnail'>): Promise<void> {
-  return download('ebook', book.hash, mediaUrl(book.pdf), { ...emptyExtras, kind: 'ebook', hash: book.hash, title: book.title, photo: book.thumbnail }, /pdf/i);
+  return download('ebook', book.hash, mediaUrl(book.pdf), () => ({ ...emptyExtras, kind: 'ebook', hash: book.hash, title: book.title, photo: book.thumbnail }), /pdf/i);
 }
 
 const emptyExtras = { ps: '', showTitle: '', speakerName: '', photo: '', durationSec: 0, hasExam: false, finishedAt: null };
