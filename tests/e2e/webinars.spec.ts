@@ -74,7 +74,11 @@ const moveStart = (c: PackLive, start: number, folder = dataDir) =>
 
 const classOf = async (api: APIRequestContext, hash: string) => (await (await api.get(`/api/class?c=${hash}`)).json()) as {
   classObj: { releaseDateUTC: string; durationMin: number; capacity: number | null; seatsLeft: number | null };
+  studentData?: { hasSeat: boolean; isWaiting: boolean; attendeeId: number };
 };
+
+/** a seat taken through the API: the live page books none on opening (decision 0044) */
+const reserveFor = async (student: Student, hash: string) => expect((await student.api.post('/api/reserve-seat', { data: { c: hash } })).status()).toBe(200);
 
 const parseIcs = (text: string) => {
   const calendar = new ICAL.Component(ICAL.parse(text));
@@ -212,6 +216,12 @@ test('a student reserves from the pre-reservation page, adds it to a calendar an
   // not a dead end: the way on to the webinars
   await page.locator('main').getByRole('link', { name: 'Upcoming Webinars' }).click();
   await expect(page).toHaveURL(/\/webinars$/);
+
+  // the live page opened again (Back to it, the e-mail's link) books nothing: it opens the reservation page
+  await page.goto(`/live/${w.hash}`);
+  await expect(page).toHaveURL(new RegExp(`/classroom-reserve/${w.hash}$`));
+  await expect(page.getByRole('button', { name: 'Reserve Seat' })).toBeVisible();
+  expect((await classOf(student.api, w.hash)).studentData).toMatchObject({ hasSeat: false, isWaiting: false, attendeeId: 0 });
   await student.api.dispose();
 });
 
@@ -262,6 +272,7 @@ test.describe('a webinar under way', () => {
 
   test('says LIVE NOW beside the countdown and on Reserved Seats, with the seat @desktop', async ({ page, playwright, baseURL }) => {
     const student = await newStudent(playwright, baseURL, 'n');
+    await reserveFor(student, inProgress.hash);
     await logIn(page, student, `/classroom-live/${inProgress.hash}`);
     await expect(seatStatus(page)).toHaveText('RESERVED');
     const line = page.locator('main .live-now-line');
@@ -308,9 +319,13 @@ test('a full webinar puts the next student on the waitlist, and a released seat 
   }
   expect((await classOf(student.api, w.hash)).classObj.seatsLeft).toBe(0);
 
-  // the next student opens the live page: with no seat yet, one is asked for at once, and the waitlist answers
+  // the next student opens the live page with no seat: it books nothing and opens the reservation page, which says
+  // the webinar is full; Reserve Seat takes a waitlist place
   await logIn(page, student, '/webinars');
   await page.goto(`/live/${w.hash}`);
+  await expect(page).toHaveURL(new RegExp(`/classroom-reserve/${w.hash}$`));
+  await expect(page.getByText('This webinar is full: reserving puts you on the waitlist.')).toBeVisible();
+  await page.getByRole('button', { name: 'Reserve Seat' }).click();
   await expect(page).toHaveURL(new RegExp(`/classroom-live/${w.hash}$`));
   await expect(seatStatus(page)).toHaveText('WAITLIST');
   const card = page.getByRole('region', { name: 'You are on the waitlist' });
@@ -359,17 +374,21 @@ test('Enter Webinar opens the meeting link within 30 minutes of the start', asyn
   await logIn(page, student, '/webinars');
 
   // under way: the countdown says so and the way in is open
+  await reserveFor(student, inProgress.hash);
   await page.goto(`/live/${inProgress.hash}`);
   await expect(seatStatus(page)).toHaveText('RESERVED');
   await expect(page.getByRole('timer')).toHaveText('Webinar in Progress...');
   await expect(enterButton(page)).toBeEnabled();
 
-  // the attendance question before the webinar was entered: back to the class, which is the live page, saying why
+  // the attendance question before the webinar was entered: back to the class, saying why; with no seat, the live
+  // page is its reservation page
   await page.goto(`/affidavit/${startsSoon.hash}`);
-  await expect(page).toHaveURL(new RegExp(`/classroom-live/${startsSoon.hash}$`));
+  await expect(page).toHaveURL(new RegExp(`/classroom-reserve/${startsSoon.hash}$`));
   await expect(page.getByText('Please view class before taking exam.')).toBeVisible();
 
-  // starting within 30 minutes: the seat is taken on opening, and Enter Webinar goes to the meeting
+  // starting within 30 minutes: the seat reserved, Enter Webinar goes to the meeting
+  await page.getByRole('button', { name: 'Reserve Seat' }).click();
+  await expect(page).toHaveURL(new RegExp(`/classroom-live/${startsSoon.hash}$`));
   await expect(seatStatus(page)).toHaveText('RESERVED');
   await expect(enterButton(page)).toBeEnabled();
   await enterButton(page).click();
@@ -409,6 +428,7 @@ test('Enter Webinar opens the meeting link within 30 minutes of the start', asyn
 test('Yes I Attended leads to the evaluation and, past it, to the exam for Live credit', async ({ page, playwright, baseURL }) => {
   const student = await newStudent(playwright, baseURL, 'y');
   await page.route('https://zoom.us/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'meeting' }));
+  await reserveFor(student, inProgress.hash);
   await logIn(page, student, `/classroom-live/${inProgress.hash}`);
   await expect(seatStatus(page)).toHaveText('RESERVED');
   await enterButton(page).click();
@@ -440,6 +460,7 @@ test.describe('on a server whose clock the journey moves', () => {
 
     // no meeting code yet, 10 minutes before the start: inside the window, still closed
     moveStart(noMeeting, Date.now() + 10 * 60_000, clockDataDir);
+    await reserveFor(student, noMeeting.hash);
     await page.goto(`/live/${noMeeting.hash}`);
     await expect(seatStatus(page)).toHaveText('RESERVED');
     await expect(enterButton(page)).toBeDisabled();
@@ -447,6 +468,7 @@ test.describe('on a server whose clock the journey moves', () => {
 
     // 31 minutes before the start: closed in the browser, and on the server too
     moveStart(forLater, Date.now() + 31 * 60_000, clockDataDir);
+    await reserveFor(student, forLater.hash);
     await page.goto(`/live/${forLater.hash}`);
     await expect(seatStatus(page)).toHaveText('RESERVED');
     await expect(page.getByRole('timer')).toHaveText(/^0 Day\(s\), 0 Hour\(s\) and (30|31) Minute\(s\)$/);

@@ -4,10 +4,21 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LIVE_CREDIT } from '#shared/domain/guard-messages';
 import { answerApi, ok } from '../test/api-stub.ts';
-import { classAnswer, examAnswer, liveClass, seated } from '../test/fixtures.ts';
+import { classAnswer, examAnswer, liveClass, seated, studentData } from '../test/fixtures.ts';
 import { findText, queryText, renderAt } from '../test/render.tsx';
 
 const inProgress = () => liveClass({ releaseDate: new Date(Date.now() - 10 * 60_000).toISOString(), releaseDateUTC: new Date(Date.now() - 10 * 60_000).toISOString(), canShowExam: true });
+
+describe('the live page without a seat', () => {
+  // decision 0044: spec §4 reserved a seat on opening, so Back after releasing one booked it again
+  it('books nothing: it opens the reservation page, where Reserve Seat is the student\'s to tap', async () => {
+    const calls = answerApi({ 'GET class': ok(classAnswer(liveClass(), studentData())) });
+    await renderAt('/classroom-live/live42');
+    expect(await screen.findByRole('button', { name: 'Reserve Seat' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/classroom-reserve/live42');
+    expect(calls.map((c) => c.key)).not.toContain('POST reserve-seat');
+  });
+});
 
 describe('the live page after entering', () => {
   it('offers Take Exam once the webinar has begun and the student has not said they did not attend', async () => {

@@ -1,6 +1,7 @@
 // /classroom-live/{c} (alias /live/{c}), the live webinar page (spec §2, §4): back link, countdown, Enter
 // Webinar (enabled once the 30-minute alarm has fired and the meeting is ready), calendar links, the waitlist
-// card with a status refresh, I Cannot Attend, details. Reloads every 15 s; reserves a seat when there is none.
+// card with a status refresh, I Cannot Attend, details. Reloads every 15 s. With no seat it opens the reservation
+// page: opening it never books one (decision 0044, where spec §4 reserved one on opening).
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
@@ -12,18 +13,16 @@ import { seatLabel } from '#shared/domain/labels';
 import { MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { useAlarm, useRemainingSeconds } from '../components/ui/countdown.tsx';
-import { Loading } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
 import { paths, queryString } from '../config/paths.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { startClass } from '../features/classes/api/class-start.ts';
 import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
-import { reserveSeat } from '../features/classes/api/reserve-seat.ts';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { LiveCountdown } from '../features/classes/components/live-countdown.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
-import { CLASS_START_ERROR, GET_CLASS_ERROR, LIVE_CREDIT, RESERVE_ERROR } from '../lib/messages.ts';
+import { CLASS_START_ERROR, GET_CLASS_ERROR, LIVE_CREDIT } from '../lib/messages.ts';
 
 /** spec §9: the live page reloads its data every 15000 ms */
 const LIVE_REFRESH_MS = 15_000;
@@ -34,30 +33,16 @@ const MEETING_NOT_READY = 'The meeting link is not ready yet. Try again in a few
 interface LiveBodyProps {
   cls: ClassDetail;
   sd: StudentClassData;
-  /** the student data was fetched since the page opened (not a cached answer from before) */
-  fresh: boolean;
   refetch: () => Promise<unknown>;
 }
 
-function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
+function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
   const remaining = useRemainingSeconds(cls.releaseDateUTC, cls.serverTime);
   const alarm = useAlarm(remaining, LIVE_ALARM_SECONDS);
   const label = seatLabel(sd);
 
-  const reserve = useMutation({ mutationFn: () => reserveSeat(cls.hash), onSuccess: refreshSeats });
   const start = useMutation({ mutationFn: () => startClass(cls.hash), onSuccess: (r) => window.location.assign(r.meetingUrl) });
   const refresh = useMutation({ mutationFn: refetch });
-
-  // spec §4: no seat when the live page opens, so one is reserved (or a waitlist place taken), once. Judged on an
-  // answer fetched since the page opened: the cache may still say "no seat" about a reservation made a moment ago.
-  const autoReserved = useRef(false);
-  const reserveNow = reserve.mutate;
-  useEffect(() => {
-    if (fresh && sd.attendeeId === 0 && !autoReserved.current) {
-      autoReserved.current = true;
-      reserveNow();
-    }
-  }, [fresh, sd.attendeeId, reserveNow]);
 
   // a waitlist place that became a seat (seen on a reload) changes the RESERVED/WAITLIST badges of the lists too
   const shownLabel = useRef(label);
@@ -79,13 +64,11 @@ function LiveBody({ cls, sd, fresh, refetch }: LiveBodyProps) {
           <span aria-hidden="true">‹ </span>Back to upcoming webinars
         </Link>
       </p>
-      {/* announced when it changes: the seat reserved on opening, or a waitlist place turned into a seat */}
+      {/* announced when it changes: a waitlist place turned into a seat */}
       <div className="live-seat row-badges" role="status">
         {label && <Badge label={label} />}
       </div>
       <LiveCountdown remaining={remaining} durationMin={cls.durationMin} />
-      {reserve.isPending && <Loading label="Reserving your seat…" />}
-      <MutationError mutation={reserve} fallback={RESERVE_ERROR} />
       {label === 'WAITLIST' ? (
         <section className="card waitlist-card" aria-labelledby="waitlist-title">
           <h2 id="waitlist-title">You are on the waitlist</h2>
@@ -182,10 +165,14 @@ export default function LiveScreen() {
   if (classObj.typeId !== CLASS_TYPE.LIVE) return <Redirect to={paths.classroom(classObj.hash)} replace />;
   // spec §4: no student data means the server does not know this student (the stored session is stale)
   if (!studentData) return <StaleSession />;
+  // no seat and no waitlist place (a seat released, then Back; a link kept from an e-mail): the reservation page, where
+  // the student decides. Judged on an answer fetched since the page opened: the cache may still say "no seat" about a
+  // reservation made a moment ago, and spec §4's reservation on opening booked a seat nobody asked for (decision 0044)
+  if (studentData.attendeeId === 0 && cls.isFetchedAfterMount) return <Redirect to={paths.reserve(classObj.hash)} replace />;
   return (
     <Screen title={classObj.className}>
-      {/* keyed: another webinar's page starts with its own alarm and its own once-only automatic reservation */}
-      <LiveBody key={classObj.hash} cls={classObj} sd={studentData} fresh={cls.isFetchedAfterMount} refetch={() => cls.refetch({ throwOnError: true })} />
+      {/* keyed: another webinar's page starts with its own alarm */}
+      <LiveBody key={classObj.hash} cls={classObj} sd={studentData} refetch={() => cls.refetch({ throwOnError: true })} />
     </Screen>
   );
 }
