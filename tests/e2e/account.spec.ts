@@ -97,6 +97,22 @@ test('a new hygienist registers, manages the account, recovers it and withdraws 
   await byLabel(page, 'Repeat password').fill('Casey.2026');
   await byLabel(page, 'How did you hear about us?').selectOption('Colleague');
 
+  // the Terms, then Back, then a reload: what was typed is still there, but the passwords, which the device never keeps
+  await page.getByRole('link', { name: 'Read the Terms & Conditions' }).click();
+  await expect(page.getByRole('heading', { name: 'Terms & Conditions', level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(byLabel(page, 'First name')).toHaveValue('Casey');
+  await expect(byLabel(page, 'Password')).toHaveValue('');
+  await page.reload();
+  await screenReady(page);
+  await expect(byLabel(page, 'First name')).toHaveValue('Casey');
+  await expect(byLabel(page, 'Username')).toHaveValue(username);
+  await expect(byLabel(page, 'How did you hear about us?')).toHaveValue('Colleague');
+  await expect(byLabel(page, 'Password')).toHaveValue('');
+  await expect(byLabel(page, 'Repeat password')).toHaveValue('');
+  await byLabel(page, 'Password').fill('Casey.2026');
+  await byLabel(page, 'Repeat password').fill('Casey.2026');
+
   // the server refuses the same values when the form is bypassed
   const bypass = await page.request.post('/api/register', { data: { username: 'abc', email: 'not-an-email', password: 'abc' } });
   expect(bypass.status()).toBe(400);
@@ -105,7 +121,10 @@ test('a new hygienist registers, manages the account, recovers it and withdraws 
   expect(refused.errors).toMatchObject({ username: 'Username has minimum length.', email: 'Enter valid email address.', password: 'Password must be 6 characters or longer.', title: 'Select title.' });
 
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Account created.' })).toBeVisible();
+  // where the eye is: the form was scrolled down to its button
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Account created.' })).toBeInViewport();
+  // and the device keeps nothing of the form once it is sent
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('cepass.form')))).toEqual([]);
   await expect(page).toHaveURL(/\/account$/, { timeout: 5000 });
   await screenReady(page);
   const welcome = await waitForMail((m) => m.to === email && m.subject === 'Welcome to CE Pass');

@@ -55,31 +55,44 @@ if (typeof document !== 'undefined') {
 const whenPressEnds = (run: () => void): void => void (pressing ? afterPress.push(run) : setTimeout(run, 0));
 
 /**
- * A form's text kept on the device while it is being filled in (`keptAs`, a localStorage key naming the student
- * and the course): a reload, or the phone closing the app in the background, loses nothing typed or chosen. Only
- * the form's own fields, as text, are read back; the caller forgets it once sent, and logout clears it.
+ * Where a form's text is kept while it is being filled in: a reload, or the phone closing the app in the background,
+ * loses nothing typed or chosen. `key` names the form (and the student and the course, for theirs); a visitor's form
+ * is kept for this tab only (`tab`: a shared front-desk computer's next visitor starts blank); `leaveOut` names what
+ * is never written down (passwords). Only the form's own fields, as text, are read back; the caller forgets it once
+ * sent, and logout clears what the device kept.
  */
-const readKept = <T extends object>(key: string | undefined, initial: T): T => {
-  if (!key) return initial;
+export interface KeptAs<T> {
+  key: string;
+  tab?: true;
+  leaveOut?: readonly (keyof T)[];
+}
+
+const storageOf = <T,>(kept: KeptAs<T>): Storage => (kept.tab ? sessionStorage : localStorage);
+const keptFields = <T extends object>(kept: KeptAs<T>, values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([k]) => !kept.leaveOut?.includes(k as keyof T))) as Partial<T>;
+
+const readKept = <T extends object>(kept: KeptAs<T> | undefined, initial: T): T => {
+  if (!kept) return initial;
   try {
-    const kept: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
-    if (!kept || typeof kept !== 'object') return initial;
-    const fields = Object.keys(initial).filter((k) => typeof (kept as Record<string, unknown>)[k] === 'string');
-    return { ...initial, ...Object.fromEntries(fields.map((k) => [k, (kept as Record<string, string>)[k]])) };
+    const stored: unknown = JSON.parse(storageOf(kept).getItem(kept.key) ?? 'null');
+    if (!stored || typeof stored !== 'object') return initial;
+    const fields = Object.keys(keptFields(kept, initial)).filter((k) => typeof (stored as Record<string, unknown>)[k] === 'string');
+    return { ...initial, ...Object.fromEntries(fields.map((k) => [k, (stored as Record<string, string>)[k]])) };
   } catch {
     return initial;
   }
 };
-const keep = (key: string, values: object, initial: object): void => {
+const keep = <T extends object>(kept: KeptAs<T>, values: T, initial: T): void => {
   try {
-    if (JSON.stringify(values) === JSON.stringify(initial)) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(values));
+    const text = JSON.stringify(keptFields(kept, values));
+    if (text === JSON.stringify(keptFields(kept, initial))) storageOf(kept).removeItem(kept.key);
+    else storageOf(kept).setItem(kept.key, text);
   } catch {
     // storage full or disabled: the form still works, only a reload would lose it
   }
 };
 
-export function useForm<T extends Text<T>>(initial: T, rules: (values: T) => FieldErrors<T>, checks: Partial<Record<keyof T, Check>> = {}, keptAs?: string) {
+export function useForm<T extends Text<T>>(initial: T, rules: (values: T) => FieldErrors<T>, checks: Partial<Record<keyof T, Check>> = {}, keptAs?: KeptAs<T>) {
   const [values, setValues] = useState(() => readKept(keptAs, initial));
   const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
   const [refused, setRefused] = useState(false);
@@ -94,9 +107,11 @@ export function useForm<T extends Text<T>>(initial: T, rules: (values: T) => Fie
     return () => clearTimeout(timer);
   }, [values]);
 
+  // by its key: the caller's object is made anew at each render, the place it names is not
+  const keptKey = keptAs?.key;
   useEffect(() => {
     if (keptAs) keep(keptAs, values, first);
-  }, [keptAs, values, first]);
+  }, [keptKey, values, first]);
 
   // focus moves to the first invalid field once the errors are on screen (after the commit, not a frame)
   useEffect(() => {
@@ -164,7 +179,7 @@ export function useForm<T extends Text<T>>(initial: T, rules: (values: T) => Fie
     },
     /** the form was sent: what the device kept of it goes (`keptAs`) */
     forget: () => {
-      if (keptAs) localStorage.removeItem(keptAs);
+      if (keptAs) storageOf(keptAs).removeItem(keptAs.key);
     },
     /** start over (a saved password form empties its fields) */
     reset: () => {

@@ -28,6 +28,8 @@ export const REGISTER_REDIRECT_MS = 2000;
 
 const BLANK: RegisterFields = { ...studentValues(), username: '', password: '', password2: '', sourceHeard: '' };
 const CHECKS = { username: usernameCheck, email: emailCheck, agdNumber: agdNumberCheck };
+/** what was typed, kept for this tab (the Terms and Back, a reload), never the passwords (decision 0044) */
+const KEPT = { key: 'cepass.form.register', tab: true, leaveOut: ['password', 'password2'] } as const;
 
 export default function RegisterScreen() {
   const rurl = safeReturnPath(new URLSearchParams(useSearch()).get('rurl'));
@@ -36,11 +38,20 @@ export default function RegisterScreen() {
   const hydrated = useSessionHydrated();
   const loggedIn = useIsLoggedIn();
   const items = useAccountItems();
-  const form = useForm(BLANK, (v) => registerErrors(v, items.data && lookupValues(items.data)), CHECKS);
-  const register = useMutation({ mutationFn: async (form: Parameters<typeof registerStudent>[0]) => { const r = await registerStudent(form); await remember(r.student); return r; } });
+  const form = useForm(BLANK, (v) => registerErrors(v, items.data && lookupValues(items.data)), CHECKS, KEPT);
+  const register = useMutation({
+    mutationFn: async (values: Parameters<typeof registerStudent>[0]) => {
+      const r = await registerStudent(values);
+      await remember(r.student);
+      return r;
+    },
+    onSuccess: () => form.forget(),
+  });
 
   useEffect(() => {
     if (!register.isSuccess) return;
+    // the form was scrolled to its button: 'Account created.' shows at the top, where the form began
+    window.scrollTo(0, 0);
     const timer = setTimeout(() => navigate(rurl, { replace: true }), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [register.isSuccess, navigate, rurl]);

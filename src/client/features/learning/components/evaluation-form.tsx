@@ -19,7 +19,7 @@ interface EvaluationFormProps {
 export function EvaluationForm({ item, onSaved }: EvaluationFormProps) {
   // ten ratings and two comments on a phone: kept on the device until sent, for this student and course
   const student = useSessionStore((s) => s.hash);
-  const form = useForm(BLANK_EVALUATION, evaluationErrors, {}, student ? `cepass.form.evaluation.${student}.${'c' in item ? `c.${item.c}` : `p.${item.p}`}` : undefined);
+  const form = useForm(BLANK_EVALUATION, evaluationErrors, {}, student ? { key: `cepass.form.evaluation.${student}.${'c' in item ? `c.${item.c}` : `p.${item.p}`}` } : undefined);
   const save = useMutation({
     mutationFn: (values: EvaluationValues) => saveEvaluation(item, toEvaluation(values)),
     onSuccess: () => {
