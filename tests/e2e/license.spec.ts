@@ -63,6 +63,9 @@ test('the demo student tracks her Texas RDH renewal: preset rules with sources, 
   }
   await expect(preview.getByText('Secondary source', { exact: true })).toHaveCount(texas.rules.filter((r) => r.source.secondary).length);
   await expect(page.getByLabel('State or jurisdiction')).toHaveValue('Texas');
+  // its rules are a hygienist's: the preset makes an RDH license only, and says so
+  await expect(page.getByRole('combobox', { name: 'License type' }).locator('option')).toHaveText(['RDH (dental hygienist)']);
+  await expect(page.getByText('This starting point is for RDH licenses. For another license type, start from scratch.')).toBeVisible();
   // a year typed wrong (a date already passed) is said where it is typed, with the renewal it comes to
   const lastYear = `${new Date().getUTCFullYear() - 1}-01-31`;
   await page.getByLabel('Next renewal date').fill(lastYear);

@@ -48,7 +48,7 @@ function PresetRules({ preset }: { preset: Preset }) {
 function LicenseForm({ preset }: { preset: Preset | null }) {
   const [, navigate] = useLocation();
   const form = useForm<LicenseValues>(
-    { jurisdiction: preset?.jurisdiction ?? '', licenseType: preset?.licenseType ?? 'RDH', number: '', renewalDate: '', cycleYears: String(preset?.cycleYears ?? 2) },
+    { jurisdiction: preset?.jurisdiction ?? '', licenseType: preset?.licenseType ?? '', number: '', renewalDate: '', cycleYears: String(preset?.cycleYears ?? 2) },
     licenseErrors,
   );
   const add = useMutation({
@@ -61,7 +61,7 @@ function LicenseForm({ preset }: { preset: Preset | null }) {
   });
   return (
     <form ref={form.ref} className="form" noValidate onSubmit={form.submit(add)} aria-busy={add.isPending}>
-      <LicenseFields form={form} />
+      <LicenseFields form={form} onlyType={preset?.licenseType} />
       <FormError invalid={form.invalid} mutation={add} fallback={ADD_ERROR} />
       <div className="actions">
         <button type="submit" className="button" disabled={add.isPending}>

@@ -73,6 +73,25 @@ describe('My license', () => {
   });
 });
 
+describe('adding a license', () => {
+  const texas = { id: 'tx-rdh', jurisdiction: 'Texas', licenseType: 'RDH' as const, cycleYears: 2, caveat: null, rules: [] };
+  it('assumes no license type from scratch, and from a preset offers only its type, saying why', async () => {
+    const calls = answerApi({ 'GET license-presets': ok({ status: true, presets: [texas] }) });
+    await renderAt('/my-license/add');
+    fireEvent.click(await screen.findByRole('radio', { name: 'From scratch: I enter the rules myself' }));
+    const type = (await screen.findByLabelText(/^License type/)) as HTMLSelectElement;
+    expect(type.value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Add license' }));
+    expect(await screen.findByText('Choose the license type.')).toBeTruthy();
+    expect(calls.map((c) => c.key)).not.toContain('POST license-add');
+
+    fireEvent.click(screen.getByRole('radio', { name: /^Texas · RDH/ }));
+    const presetType = (await screen.findByLabelText(/^License type/)) as HTMLSelectElement;
+    expect([...presetType.options].map((o) => o.value)).toEqual(['RDH']);
+    expect(screen.getByText('This starting point is for RDH licenses. For another license type, start from scratch.')).toBeTruthy();
+  });
+});
+
 describe('a license', () => {
   it('gives each thing left a next step: live hours among the webinars when self-study is at its limit, a topic CE Pass does not teach recorded from elsewhere', async () => {
     const left = { ...view.progress, whatsLeft: [{ ruleId: 1, text: '17 h more CE in this cycle, all live: self-study is at its limit', courses: [] }, { ruleId: 3, text: 'A course on CPR/BLS, any length', courses: [] }] };

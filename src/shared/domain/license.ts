@@ -82,3 +82,6 @@ export const FIELD_MESSAGES = {
   title: 'Enter the title of the course.',
   provider: 'Enter who gave the course.',
 } as const;
+
+/** a preset's rules are one license type's: another type starts from scratch (a walk: a dentist got a hygienist's 24 h) */
+export const presetTypeMessage = (type: LicenseType): string => `This starting point is for ${type} licenses. For another license type, start from scratch.`;

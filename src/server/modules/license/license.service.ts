@@ -5,7 +5,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Entry, License, LicenseView, Preset, ReportedCourse, Rule, RuleFields, RuleSource } from '#shared/api/license';
 import { CE_TYPE, CLASS_TYPE } from '#shared/domain/constants';
-import { NAMED_TOPICS, type CourseFormat, type LicenseType, type NamedTopic, type ProofType, type RuleKind, type Topic } from '#shared/domain/license';
+import { NAMED_TOPICS, presetTypeMessage, type CourseFormat, type LicenseType, type NamedTopic, type ProofType, type RuleKind, type Topic } from '#shared/domain/license';
 import { addDays, addYears, cyclesOf, dayOf, licenseProgress, type CourseLinkLike, type CycleDays } from '#shared/domain/license-progress';
 import { ruleProblems } from '#shared/domain/license-rules';
 import { isoAt, type Clock } from '../../clock.ts';
@@ -238,6 +238,8 @@ export function licenseService(deps: LicenseDeps) {
       checkRenewal(b.renewalDate);
       const preset = b.preset ? await presetById(db, b.preset) : null;
       if (b.preset && !preset) throw new HttpError(404, LICENSE_MESSAGES.noPreset);
+      // its rules are that type's: a dentist's license made from a hygienist's preset would ask the wrong hours
+      if (preset && preset.licenseType !== b.licenseType) throw new HttpError(422, presetTypeMessage(preset.licenseType), { errors: { licenseType: presetTypeMessage(preset.licenseType) } });
       const at = isoAt(clock.now());
       const id = await writeTransaction(db, async (trx) => {
         const n = await trx.selectFrom('licenses').select((eb) => eb.fn.countAll<number>().as('n')).where('studentId', '=', studentId).executeTakeFirstOrThrow();

@@ -141,6 +141,10 @@ describe('a license from a preset, its progress and its rules', () => {
     expect(refused(await post(license.postLicenseAdd, { ...form, renewalDate: '2027-02-30' }, demo.cookie), 400).errorMsg).toBe('The renewal date must be a real date, written YYYY-MM-DD.');
     expect(refused(await post(license.postLicenseAdd, { ...form, renewalDate: '2027-03-31', cycleYears: 9 }, demo.cookie), 400).errorMsg).toBe('The cycle is 1 to 5 years.');
     expect(refused(await post(license.postLicenseAdd, { ...form, renewalDate: '1900-01-01' }, demo.cookie), 422).errors).toEqual({ renewalDate: 'Enter a renewal date within 10 years of today.' });
+    // a hygienist's preset makes no dentist's license: its rules are an RDH's hours
+    expect(refused(await post(license.postLicenseAdd, { ...form, licenseType: 'DDS/DMD', renewalDate: '2027-03-31', preset: 'tx-rdh' }, demo.cookie), 422).errors).toEqual({
+      licenseType: 'This starting point is for RDH licenses. For another license type, start from scratch.',
+    });
     expect(ok(license.LicenseView, await get(license.getLicense, { id }, demo.cookie)).rules).toEqual(before);
   });
 

@@ -1,6 +1,6 @@
 // A license's own fields, as the add and change screens ask them (issue 19): jurisdiction, type, number (optional),
 // the next renewal date and the cycle length, with the quick answer to each; the server checks the same and more.
-import { FIELD_MESSAGES, LICENSE_TYPES, MAX_CYCLE_YEARS, type LicenseType } from '#shared/domain/license';
+import { FIELD_MESSAGES, LICENSE_TYPES, MAX_CYCLE_YEARS, presetTypeMessage, type LicenseType } from '#shared/domain/license';
 import { formatDate } from '#shared/domain/format';
 import { cyclesOf } from '#shared/domain/license-progress';
 import type { FieldErrors } from '#shared/domain/validation';
@@ -53,15 +53,23 @@ function PassedRenewal({ date, years }: { date: string; years: number }) {
   );
 }
 
-export function LicenseFields({ form }: { form: Form<LicenseValues> }) {
+/** `onlyType`: a preset's, whose rules are that type's (the server refuses another) */
+export function LicenseFields({ form, onlyType }: { form: Form<LicenseValues>; onlyType?: LicenseType }) {
+  const type = form.field('licenseType');
   return (
     <>
       <Field label="State or jurisdiction" required error={form.error('jurisdiction')}>
         <input type="text" autoComplete="off" maxLength={80} {...form.field('jurisdiction')} />
       </Field>
-      <Field label="License type" required error={form.error('licenseType')}>
-        <select {...form.field('licenseType')}>
-          {LICENSE_TYPES.map((t) => (
+      <Field label="License type" required hint={onlyType && presetTypeMessage(onlyType)} error={form.error('licenseType')}>
+        <select {...type}>
+          {/* from scratch nothing is assumed: a dentist is not a hygienist by default */}
+          {type.value === '' && (
+            <option value="" disabled>
+              Choose…
+            </option>
+          )}
+          {(onlyType ? [onlyType] : LICENSE_TYPES).map((t) => (
             <option key={t} value={t}>
               {TYPE_LABELS[t]}
             </option>
