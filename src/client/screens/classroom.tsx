@@ -3,13 +3,12 @@
 // the PDF opens (in a new window, never in place of the app); the banners 'Video Upcoming', 'Exam Upcoming',
 // 'Video Unavailable'; Take Exam; the exam-completed banner with Proof of CE, Download and Share; watch later; the details. A live class redirects to its live page; the
 // router sends /classroom without a hash to /exams.
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { WatchLaterToggle } from '../components/content/watch-later-toggle.tsx';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import type { ClassDetail, StudentClassData } from '#shared/api/classes';
 import { CLASS_TYPE } from '#shared/domain/constants';
-import { formatDate } from '#shared/domain/format';
 import { VideoPlayer, youtubeIdOf } from '../components/content/video-player.tsx';
 import { MutationError } from '../components/ui/alert.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -22,13 +21,12 @@ import { logClassView } from '../features/classes/api/class-view.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { useWatchLaterToggle } from '../features/watch-later/watch-later-store.ts';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
-import { CertificateActionsLater } from '../features/certificates/components/certificate-actions-later.tsx';
+import { ExamCompleted } from '../features/certificates/components/exam-completed.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { applyQueryEffects } from '../lib/query-effects.ts';
 
 // fetched when it is opened (the worker has it precached offline): the classroom's own scripts stay within the
 // 35 KB a screen may add to the entry (quality-bars.md; `npm run bench` measures each screen)
-const ProofOfCeDialog = lazy(() => import('../components/content/proof-of-ce-dialog.tsx').then((m) => ({ default: m.ProofOfCeDialog })));
 
 /** spec §8: the watch-later removal failed */
 const REMOVE_ERROR = 'Error trapped while removing class.';
@@ -44,7 +42,6 @@ interface BodyProps {
 function ClassroomBody({ cls: o, sd, loggedIn, fetchedAt }: BodyProps) {
   const [, navigate] = useLocation();
   const [showMedia, setShowMedia] = useState(false);
-  const [showProof, setShowProof] = useState(false);
 
   // a logged view changes what the guards read, and what CE in Progress and Viewed Tutorials list
   const refreshProgress = () => applyQueryEffects('class-view');
@@ -152,28 +149,7 @@ function ClassroomBody({ cls: o, sd, loggedIn, fetchedAt }: BodyProps) {
           )}
         </div>
       )}
-      {sd?.examTaken && (
-        <div className="banner banner-success">
-          <p>
-            Exam completed{sd.examDate ? ` on ${formatDate(sd.examDate)}` : ''}
-            {sd.examScore != null ? ` with a score of ${sd.examScore}%` : ''}.
-          </p>
-          <CertificateActionsLater
-            item={{ c: o.hash }}
-            title={o.className}
-            before={
-              <button type="button" className="button" aria-haspopup="dialog" onClick={() => setShowProof(true)}>
-                Proof of CE
-              </button>
-            }
-          />
-        </div>
-      )}
-      {showProof && (
-        <Suspense fallback={null}>
-          <ProofOfCeDialog item={{ c: o.hash }} onClose={() => setShowProof(false)} />
-        </Suspense>
-      )}
+      {sd?.examTaken && <ExamCompleted hash={o.hash} title={o.className} examDate={sd.examDate} examScore={sd.examScore} />}
       <ClassDetails cls={o} />
     </>
   );

@@ -20,6 +20,16 @@ describe('the live page without a seat', () => {
   });
 });
 
+describe('the live page after passing', () => {
+  it('says the exam is completed, with the score, and offers the certificate', async () => {
+    answerApi({ 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true, attended: true, examTaken: true, examDate: '2026-11-20T15:00:00.000Z', examScore: 90 }))) });
+    await renderAt('/classroom-live/live42');
+    expect(await screen.findByText(/^Exam completed on .* with a score of 90%\.$/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Proof of CE' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Take Exam' })).toBeNull();
+  });
+});
+
 describe('the live page after entering', () => {
   it('offers Take Exam once the webinar has begun and the student has not said they did not attend', async () => {
     answerApi({ 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true }))) });

@@ -1,6 +1,6 @@
 // /classroom-live/{c} (alias /live/{c}), the live webinar page (spec §2, §4): back link, countdown, Enter
 // Webinar (enabled once the 30-minute alarm has fired and the meeting is ready), calendar links, the waitlist
-// card with a status refresh, I Cannot Attend, details. Reloads every 15 s. With no seat it opens the reservation
+// card with a status refresh, I Cannot Attend, the exam-completed banner with the certificate once passed, details. Reloads every 15 s. With no seat it opens the reservation
 // page: opening it never books one (decision 0044, where spec §4 reserved one on opening).
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { paths, queryString } from '../config/paths.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { startClass } from '../features/classes/api/class-start.ts';
 import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
+import { ExamCompleted } from '../features/certificates/components/exam-completed.tsx';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { LiveCountdown } from '../features/classes/components/live-countdown.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
@@ -69,6 +70,7 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
         {label && <Badge label={label} />}
       </div>
       <LiveCountdown remaining={remaining} durationMin={cls.durationMin} />
+      {sd.examTaken && <ExamCompleted hash={cls.hash} title={cls.className} examDate={sd.examDate} examScore={sd.examScore} />}
       {label === 'WAITLIST' ? (
         <section className="card waitlist-card" aria-labelledby="waitlist-title">
           <h2 id="waitlist-title">You are on the waitlist</h2>
