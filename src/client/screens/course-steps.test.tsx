@@ -1,6 +1,6 @@
 // Where the student is among a course's steps, on the screens of the learning flow: counted from the steps the
 // server says the class has, so a class without a sponsored video or a survey never counts them.
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerApi, failures, ok } from '../test/api-stub.ts';
 import { classAnswer, classDetail, examAnswer, liveClass, seated, studentData, surveyAnswer } from '../test/fixtures.ts';
@@ -41,6 +41,16 @@ describe('the step line of the learning flow', () => {
     await renderAt('/exam/perio101');
     expect(await findText('Step 5 of 5 · Last step')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Submit Exam' })).toBeTruthy();
+  });
+
+  it('fills the bar once the exam is passed here', async () => {
+    const graded = { status: true, exam: { minScore: 70, questions: [{ ...examAnswer().exam.questions[0]!, correctOption: 2 }] }, examScore: 100, passed: true, grades: [{ examQId: 1, correct: true }], msg: 'You passed with a score of 100%.' };
+    answerApi({ 'GET class': ok(classAnswer(classDetail(), evaluated)), 'GET exam': ok(examAnswer()), 'POST grade-exam': ok(graded) });
+    await renderAt('/exam/perio101');
+    fireEvent.click(await screen.findByRole('radio', { name: '5 mm' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Exam' }));
+    expect(await findText('All 5 steps done')).toBeTruthy();
+    expect(queryText('Step 5 of 5 · Last step')).toBeNull();
   });
 
   it.each([

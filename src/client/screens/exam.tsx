@@ -236,7 +236,7 @@ export function ExamScreen({ place }: { place: ExamPlace }) {
   if (!sd.evalTaken) return <NoticeRedirect to={place.evalHref} notice={EVAL_FIRST} />;
   return (
     <Screen title="Exam" heading={`Exam: ${title}`}>
-      {place.steps && <CourseSteps steps={place.steps} at="exam" />}
+      {place.steps && <CourseSteps steps={place.steps} at="exam" done={passedHere} />}
       <p>
         {e.questions.length} questions. A score of {e.minScore}% or greater is required.
       </p>

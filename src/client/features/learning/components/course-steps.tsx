@@ -16,14 +16,15 @@ const STEP_NAMES: Record<CourseStep, string> = {
   exam: 'Exam',
 };
 
-export function CourseSteps({ steps, at }: { steps: readonly CourseStep[]; at: CourseStep }) {
-  const now = steps.indexOf(at);
+/** `done`: the last step was just passed here (the exam): every step is done, the bar full */
+export function CourseSteps({ steps, at, done = false }: { steps: readonly CourseStep[]; at: CourseStep; done?: boolean }) {
+  const now = done ? steps.length : steps.indexOf(at);
   if (now < 0) return null;
   const next = steps[now + 1];
   return (
     <div className="course-steps">
       <p className="course-steps-now">
-        Step {now + 1} of {steps.length} · {next ? `Next: ${STEP_NAMES[next]}` : 'Last step'}
+        {done ? `All ${steps.length} steps done` : <>Step {now + 1} of {steps.length} · {next ? `Next: ${STEP_NAMES[next]}` : 'Last step'}</>}
       </p>
       {/* the line above says it in words; the bar is its picture */}
       <ol className="course-steps-bar" aria-hidden="true">
