@@ -14,6 +14,8 @@ export interface Proof {
 }
 
 export const NOT_PHOTO_OR_PDF = 'Choose a photo (JPEG or PNG) or a PDF of your certificate.';
+/** named or typed a PDF, but not one inside (a download cut short, a renamed file) */
+export const NOT_A_PDF = 'This file is named a PDF but is not one this device can read. Choose the PDF again, or take a photo of the certificate.';
 export const PDF_TOO_LARGE = `This PDF is larger than ${PROOF_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file, or take a photo of the certificate.`;
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
@@ -27,6 +29,7 @@ export async function prepareProof(file: File): Promise<Proof> {
     if (file.size > PROOF_MAX_BYTES) throw new PhotoError(PDF_TOO_LARGE);
     return { file, name: /\.pdf$/i.test(file.name) ? file.name : 'proof.pdf', kind: 'pdf' };
   }
+  if (/\.pdf$/i.test(file.name) || file.type === 'application/pdf') throw new PhotoError(NOT_A_PDF);
   const jpeg = await shrinkPhoto(file);
   const base = file.name.replace(/\.[^.]*$/, '') || 'photo';
   return { file: jpeg, name: `${base}.jpg`, kind: 'photo' };
