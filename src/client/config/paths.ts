@@ -133,7 +133,8 @@ export const paths = {
   licenseRule: (id: number | string, rule: number | 'new') => `/my-license/${enc(String(id))}/rule/${rule}`,
   reportedCourses: () => '/ce-elsewhere',
   /** the form; `license` brings the student back to that license's page once the course is recorded */
-  reportedCourseAdd: (license?: number | null) => `/ce-elsewhere/add${queryString({ license })}`,
+  /** from a license, and for the topic a rule of it asks (a named one, or the student's own words for another) */
+  reportedCourseAdd: (license?: number | null, topic?: string | null, otherTopic?: string | null) => `/ce-elsewhere/add${queryString({ license, topic, other: otherTopic })}`,
   search: (filters?: ListFilters) => `/search${queryString({ cid: filters?.cid, coid: filters?.coid, q: filters?.q })}`,
   about: () => '/about',
   faculty: () => '/faculty',

@@ -99,7 +99,18 @@ describe('a license', () => {
     await renderAt('/my-license/7');
     const region = await screen.findByRole('region', { name: 'What’s left' });
     expect(within(region).getByRole('link', { name: 'Find a live webinar for 17 h more CE in this cycle, all live: self-study is at its limit' }).getAttribute('href')).toBe('/webinars');
-    expect(within(region).getByRole('link', { name: 'Record a course taken elsewhere for A course on CPR/BLS, any length' }).getAttribute('href')).toBe('/ce-elsewhere/add?license=7');
+    expect(within(region).getByRole('link', { name: 'Record a course taken elsewhere for A course on CPR/BLS, any length' }).getAttribute('href')).toBe('/ce-elsewhere/add?license=7&topic=cpr-bls');
+  });
+
+  it('opens the form for a course taken elsewhere on the topic of the rule it came from', async () => {
+    await renderAt('/ce-elsewhere/add?license=7&topic=cpr-bls');
+    expect(((await screen.findByRole('checkbox', { name: 'CPR/BLS' })) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Infection control' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('opens it with the student\'s own words for a topic of their own', async () => {
+    await renderAt('/ce-elsewhere/add?license=7&topic=other&other=Sexual%20harassment%20prevention');
+    expect(((await screen.findByLabelText(/^Another topic/)) as HTMLInputElement).value).toBe('Sexual harassment prevention');
   });
 
   it('tells a rule with nothing toward it (Missing) from one partly met and one met', async () => {

@@ -132,7 +132,8 @@ function nextStep(item: WhatsLeftItem, view: LicenseView): { href: string; label
   const liveNeeded = rule?.kind === 'live-minimum' || (rule?.kind === 'total' && cap !== null && earned >= cap);
   if (rule?.kind === 'total' && !liveNeeded) return { href: paths.learn(), label: 'Find CE on CE Pass' };
   if (liveNeeded) return { href: paths.webinars(), label: 'Find a live webinar' };
-  return { href: paths.reportedCourseAdd(view.license.id), label: 'Record a course taken elsewhere' };
+  // the form opens on the rule's topic: the student should not have to find it again among the choices
+  return { href: paths.reportedCourseAdd(view.license.id, rule?.topic, rule?.topic === 'other' ? rule.otherTopic : null), label: 'Record a course taken elsewhere' };
 }
 
 function WhatsLeft({ view }: { view: LicenseView }) {

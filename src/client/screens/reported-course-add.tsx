@@ -60,11 +60,15 @@ export function courseErrors(v: CourseValues): FieldErrors<CourseValues> {
 
 export default function ReportedCourseAddScreen() {
   const [, navigate] = useLocation();
-  const license = new URLSearchParams(useSearch()).get('license');
+  const query = new URLSearchParams(useSearch());
+  const license = query.get('license');
+  // the topic of the rule the student came from (a license's "what is left")
+  const topic = query.get('topic') ?? '';
+  const named = (NAMED_TOPICS as readonly string[]).includes(topic) ? topic : '';
   const back = license && /^\d{1,9}$/.test(license) ? paths.license(license) : paths.reportedCourses();
   const [proof, setProof] = useState<Proof | null>(null);
   const [preparing, setPreparing] = useState(false);
-  const form = useForm<CourseValues>({ title: '', provider: '', date: today(), hours: '', format: '', topics: '', otherTopic: '', agdCode: '' }, courseErrors);
+  const form = useForm<CourseValues>({ title: '', provider: '', date: today(), hours: '', format: '', topics: named, otherTopic: topic === 'other' ? (query.get('other') ?? '').slice(0, 80) : '', agdCode: '' }, courseErrors);
   const save = useMutation({
     mutationFn: (v: CourseValues) =>
       addReportedCourse(
