@@ -151,9 +151,11 @@ test('a new hygienist registers, manages the account, recovers it and withdraws 
   await byLabel(page, 'Home email (optional)').fill('casey.home@example.com');
   await page.getByRole('button', { name: /save|update/i }).click();
   await expect(page.getByText('Profile updated.')).toBeVisible();
+  // a reload keeps the student on the tab they were on
+  await expect(page).toHaveURL(/\/account\?tab=profile$/);
   await page.reload();
   await screenReady(page);
-  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   await expect(byLabel(page, 'City')).toHaveValue('Milwaukee');
 
   // --- password

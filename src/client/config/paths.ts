@@ -14,6 +14,10 @@ export type CompletedTab = 'webinars' | 'podcasts';
 
 /** the tab a CE Completed URL names: anything but 'podcasts' is the default */
 export const completedTabFrom = (search: string): CompletedTab => (new URLSearchParams(search).get('tab') === 'podcasts' ? 'podcasts' : 'webinars');
+/** the Account screen's tabs: in the query too, so a reload (or a link) opens the one the student was on */
+export const ACCOUNT_TABS = ['home', 'profile', 'password'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+export const accountTabFrom = (search: string): AccountTab => ACCOUNT_TABS.find((t) => t === new URLSearchParams(search).get('tab')) ?? 'home';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -141,7 +145,7 @@ export const paths = {
   terms: () => '/terms',
   privacy: () => '/privacy',
   support: () => '/support',
-  account: () => '/account',
+  account: (tab?: AccountTab | null) => `/account${queryString({ tab: tab === 'home' ? null : tab })}`,
   gdpr: () => '/gdpr',
   sva: (c: string) => `/sva/${enc(c)}`,
   survey: (c: string) => `/survey/${enc(c)}`,

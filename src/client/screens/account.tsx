@@ -3,13 +3,13 @@
 // one, with the link to /gdpr). Forms show busy state, success alerts and dismissible error alerts.
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Alert, MutationError } from '../components/ui/alert.tsx';
 import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState, showsFailure } from '../components/ui/query-state.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
-import { paths } from '../config/paths.ts';
+import { accountTabFrom, paths, type AccountTab } from '../config/paths.ts';
 import { SERVICE_ERROR } from '../lib/messages.ts';
 import { useAccountHome } from '../features/account/api/get-account-home.ts';
 import { refreshProfile, useProfile } from '../features/account/api/get-profile.ts';
@@ -20,7 +20,6 @@ import { sendCeReport } from '../features/account/api/send-ce-report.ts';
 const ProfileTab = lazy(() => import('../features/account/components/account-forms.tsx').then((m) => ({ default: m.ProfileTab })));
 const PasswordTab = lazy(() => import('../features/account/components/account-forms.tsx').then((m) => ({ default: m.PasswordTab })));
 
-type Tab = 'home' | 'profile' | 'password';
 
 function AgdReminder({ onAdd, onHidden }: { onAdd: () => void; onHidden: () => void }) {
   const profile = useProfile();
@@ -84,16 +83,17 @@ function HomeTab({ onAddAgd }: { onAddAgd: () => void }) {
 }
 
 export default function AccountScreen() {
-  const [tab, setTab] = useState<Tab>('home');
+  const tab = accountTabFrom(useSearch());
+  const [, navigate] = useLocation();
   // the reminder's button opens the Profile tab at the AGD field, so focus does not fall back to the page
   const [focusAgd, setFocusAgd] = useState(false);
-  const select = (next: Tab, agd = false) => {
-    setTab(next);
+  const select = (next: AccountTab, agd = false) => {
+    navigate(paths.account(next), { replace: true });
     setFocusAgd(agd);
   };
   return (
     <Screen title="Account">
-      <Tabs<Tab>
+      <Tabs<AccountTab>
         label="Account sections"
         tabs={[
           { key: 'home', label: 'Home' },
