@@ -1,7 +1,8 @@
 // /classroom-live/{c} (alias /live/{c}), the live webinar page (spec §2, §4): back link, countdown, Enter
 // Webinar (enabled once the 30-minute alarm has fired and the meeting is ready), calendar links, the waitlist
-// card with a status refresh, I Cannot Attend, the exam-completed banner with the certificate once passed, details. Reloads every 15 s. With no seat it opens the reservation
-// page: opening it never books one (decision 0044, where spec §4 reserved one on opening).
+// card with a status refresh, I Cannot Attend, the exam-completed banner with the certificate once passed,
+// details. Reloads every 15 s. With no seat it opens the reservation page: opening it never books one (decision
+// 0044, where spec §4 reserved one on opening).
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
