@@ -442,6 +442,7 @@ export function contractFixtures(w: World, holdings: (s: Student) => Holdings): 
     })),
     mine(api.getReportedCourses),
     fixture(api.postReportedCourseAdd, (s) => ({ body: { s: s.hash, ...reportedCourse }, file: SAMPLE.jpeg() })),
+    only(404, fixture(api.postReportedCourseProofAdd, async (s) => ({ body: { s: s.hash, id: await reportedCourseOf(s) }, file: SAMPLE.png() }))),
     only(404, fixture(api.postReportedCourseRemove, async (s) => ({ body: { s: s.hash, id: await reportedCourseOf(s) } }))),
     only(404, fixture(api.getReportedCourseProof, async (s) => ({ query: { s: s.hash, id: String(await reportedCourseOf(s)) } }))),
     only(404, fixture(api.getLicenseTranscript, async (s) => ({ query: { s: s.hash, id: String(await licenseOf(s)) } }))),

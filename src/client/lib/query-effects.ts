@@ -35,6 +35,7 @@ export const QUERY_EFFECTS: Readonly<Record<string, readonly string[]>> = {
   'license-rule-remove': ['licenses', 'license'],
   'reported-course-add': ['reported-courses', 'licenses', 'license'],
   'reported-course-remove': ['reported-courses', 'licenses', 'license'],
+  'reported-course-proof-add': ['reported-courses', 'license'],
 };
 
 /** marks what the write made stale: the answers on screen reload at once, the others when next shown */

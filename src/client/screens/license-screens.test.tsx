@@ -191,6 +191,34 @@ describe('CE earned elsewhere', () => {
   });
 });
 
+describe('a course recorded without proof', () => {
+  const reported = { id: 5, title: 'BLS Provider Renewal', provider: 'American Red Cross', date: '2026-11-20', hours: 4, format: 'live' as const, topics: ['cpr-bls' as const], otherTopics: [], agdCode: null, proof: null, createdAt: '2026-11-20T10:00:00.000Z' };
+  it('gets its proof from its row: the picker, Attach proof, the file sent with the course\'s id, and the row says so', async () => {
+    let proofSent = false;
+    const calls = answerApi({
+      'GET reported-courses': () => ok({ status: true, courses: [proofSent ? { ...reported, proof: { name: 'bls-card.pdf', type: 'application/pdf', bytes: 40 } } : reported] }),
+      'POST reported-course-proof-add': () => {
+        proofSent = true;
+        return ok({ status: true, course: { ...reported, proof: { name: 'bls-card.pdf', type: 'application/pdf', bytes: 40 } } });
+      },
+    });
+    await renderAt('/ce-elsewhere');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add proof of BLS Provider Renewal' }));
+    const attach = screen.getByRole('button', { name: 'Attach proof' }) as HTMLButtonElement;
+    // nothing to attach before a file is chosen
+    expect(attach.disabled).toBe(true);
+    const pdf = new File(['%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n'], 'bls-card.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Choose a file'), { target: { files: [pdf] } });
+    expect(await screen.findByText(/^PDF: bls-card\.pdf/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Attach proof' }));
+    expect(await screen.findByText('Proof attached.')).toBeTruthy();
+    const sent = calls.find((c) => c.key === 'POST reported-course-proof-add')!;
+    expect(String(sent.body)).toMatch(/name="record"[\s\S]*"id":5\b/);
+    expect(String(sent.body)).toContain('filename="bls-card.pdf"');
+    expect(await screen.findByRole('link', { name: 'Download proof of BLS Provider Renewal' })).toBeTruthy();
+  });
+});
+
 /** the course form's fields as a student fills them: a 2-hour self-study course */
 async function fillCourse(title: string, provider: string): Promise<void> {
   fireEvent.change(await screen.findByLabelText(/^Course title/), { target: { value: title } });

@@ -1,6 +1,6 @@
 // /ce-elsewhere, CE earned elsewhere (issue 19): the courses the student recorded as taken with other providers,
 // each labelled "self-reported", with its proof to download; those still waiting on this phone to be sent are
-// listed first. A course recorded by mistake can be removed.
+// listed first. A course recorded without its proof gets it from its row; one recorded by mistake can be removed.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -13,6 +13,7 @@ import { paths } from '../config/paths.ts';
 import { reportedCourseProofUrl } from '../features/license/api/get-reported-course-proof.ts';
 import { useReportedCourses } from '../features/license/api/get-reported-courses.ts';
 import { removeReportedCourse } from '../features/license/api/reported-course-remove.ts';
+import { AttachProof, PROOF_ATTACHED } from '../features/license/components/attach-proof.tsx';
 import { CourseFacts } from '../features/license/components/course-facts.tsx';
 import { useWaitingCourses, WaitingCourses } from '../features/license/components/waiting-courses.tsx';
 import '../styles/license.css';
@@ -21,6 +22,9 @@ const LOAD_ERROR = 'Your courses could not be loaded. Try again.';
 
 function CourseRow({ course, onRemoved }: { course: ReportedCourse; onRemoved: (title: string) => void }) {
   const [confirming, setConfirming] = useState(false);
+  const [adding, setAdding] = useState(false);
+  // what the last Attach did, said under the row until the list shows the proof (or, offline, until it is sent)
+  const [said, setSaid] = useState<string | null>(null);
   const remove = useMutation({ mutationFn: () => removeReportedCourse(course.id), onSuccess: () => onRemoved(course.title) });
   return (
     <li className="entry">
@@ -31,7 +35,14 @@ function CourseRow({ course, onRemoved }: { course: ReportedCourse; onRemoved: (
             Download proof<span className="visually-hidden"> of {course.title}</span>
           </a>
         ) : (
-          <span className="hint">No proof attached</span>
+          <>
+            <span className="hint">No proof attached</span>
+            {!adding && (
+              <button type="button" className="button button-secondary button-small" onClick={() => setAdding(true)}>
+                Add proof<span className="visually-hidden"> of {course.title}</span>
+              </button>
+            )}
+          </>
         )}
         {confirming ? (
           <>
@@ -49,6 +60,21 @@ function CourseRow({ course, onRemoved }: { course: ReportedCourse; onRemoved: (
           </button>
         )}
       </div>
+      {adding && (
+        <AttachProof
+          id={course.id}
+          title={course.title}
+          onClose={(text) => {
+            setAdding(false);
+            setSaid(text);
+          }}
+        />
+      )}
+      {said && (said === PROOF_ATTACHED || !course.proof) && (
+        <p className="hint" role="status">
+          {said}
+        </p>
+      )}
       <MutationError mutation={remove} fallback="The course could not be removed. Try again." />
     </li>
   );

@@ -33,7 +33,8 @@ export function answerApi(routes: Record<string, Route>) {
     const url = new URL(request.url);
     const key = `${request.method} ${url.pathname.replace(/^\/api\//, '')}`;
     const raw = request.method === 'POST' ? await request.text() : '';
-    const body: unknown = raw ? JSON.parse(raw) : undefined;
+    // an upload's multipart form is kept as its text (its record and its file's name are in it)
+    const body: unknown = raw && (request.headers.get('content-type') ?? '').startsWith('application/json') ? JSON.parse(raw) : raw || undefined;
     calls.push({ key, body, ...(request.method === 'POST' ? { idempotencyKey: request.headers.get('idempotency-key') } : {}) });
     const route = routes[key];
     const answer: Answer = route === undefined ? { status: 404, json: { status: false, errorMsg: `no test answer for ${key}` } } : typeof route === 'function' ? await route(body) : route;

@@ -111,7 +111,8 @@ function shaped(ep: Endpoint, req: Request, naming: boolean): Request {
     return (naming ? { ...rest, [field]: A.hash } : rest) as T;
   };
   if (!takesIdentity(ep)) return req;
-  return ep.method === 'GET' ? { query: strip(req.query) as Record<string, string> } : { body: strip(req.body) };
+  // an upload keeps its file: only the identity field changes
+  return ep.method === 'GET' ? { ...req, query: strip(req.query) as Record<string, string> } : { ...req, body: strip(req.body) };
 }
 
 const label = (c: Cell) => `${named(c.fixture.endpoint)} as ${c.actor}${c.naming ? ' naming A' : takesIdentity(c.fixture.endpoint) ? ' not naming A' : ''}`;

@@ -257,6 +257,19 @@ export const postReportedCourseAdd = endpoint({
   body: ReportedCourseFields,
   response: v.object({ status: v.boolean(), course: ReportedCourse }),
 });
+/**
+ * The proof of a course already recorded, added or replaced (a course recorded before its certificate came, or
+ * with a photo the student wants to take again): multipart as `reported-course-add`, the part `record` holding
+ * `{ id }`. Through the outbox with an Idempotency-Key, as the course itself.
+ */
+export const postReportedCourseProofAdd = endpoint({
+  method: 'POST',
+  path: 'reported-course-proof-add',
+  access: 'student',
+  upload: { record: 'record', file: 'proof', maxBytes: PROOF_MAX_BYTES },
+  body: v.object(LicenseId),
+  response: v.object({ status: v.boolean(), course: ReportedCourse }),
+});
 export const postReportedCourseRemove = endpoint({ method: 'POST', path: 'reported-course-remove', access: 'student', body: v.object(LicenseId), response: Ok });
 
 /**

@@ -19,7 +19,7 @@ const EVERY_SCREEN: ReadonlyMap<string, Endpoint> = new Map([postQueueAdd, postR
  */
 const withTheirModules = async (): Promise<Endpoint[]> => {
   const [learning, license] = await Promise.all([import('#shared/api/learning'), import('#shared/api/license')]);
-  return [learning.postSaveEval, learning.postSaveSvaResponse, learning.postSaveSurveyResponse, learning.postSaveAffidavit, learning.postGradeExam, license.postReportedCourseAdd];
+  return [learning.postSaveEval, learning.postSaveSvaResponse, learning.postSaveSurveyResponse, learning.postSaveAffidavit, learning.postGradeExam, license.postReportedCourseAdd, license.postReportedCourseProofAdd];
 };
 
 const endpointFor = async (path: string): Promise<Endpoint | undefined> => EVERY_SCREEN.get(path) ?? (await withTheirModules()).find((e) => e.path === path);

@@ -15,6 +15,7 @@ import {
   postLicenseRuleRemove,
   postLicenseRuleSave,
   postReportedCourseAdd,
+  postReportedCourseProofAdd,
   postReportedCourseRemove,
 } from '#shared/api/license';
 import { implement, type Implementation } from '../../plugins/contract.ts';
@@ -45,6 +46,7 @@ export function licenseRoutes(deps: LicenseDeps): Implementation[] {
 
     implement(getReportedCourses, async ({ student }) => ({ status: true, courses: await licenses.reportedCourses(student.id) })),
     implement(postReportedCourseAdd, async ({ body, student, file }) => ({ status: true, course: await licenses.addReportedCourse(student.id, body, file ?? null) })),
+    implement(postReportedCourseProofAdd, async ({ body, student, file }) => ({ status: true, course: await licenses.attachProof(student.id, body.id, file ?? null) })),
     implement(postReportedCourseRemove, async ({ body, student }) => (await licenses.removeReportedCourse(student.id, body.id), { status: true })),
     implement(getReportedCourseProof, async ({ query, student, reply }) => {
       const proof = await licenses.proof(student.id, query.id);

@@ -198,6 +198,19 @@ export function licenseService(deps: LicenseDeps) {
       throw new HttpError(422, LICENSE_MESSAGES.renewalFar, { errors: { renewalDate: LICENSE_MESSAGES.renewalFar } });
   };
 
+  /**
+   * a proof file checked by its content and kept, before any row names it: a row never names a file that is not
+   * there; a file whose row then failed is only an orphan (the caller removes it)
+   */
+  const storedProof = async (studentId: number, file: UploadedFile): Promise<{ key: string; name: string; type: ProofType; bytes: number }> => {
+    if (file.bytes.length === 0) throw new HttpError(400, PROOF_MESSAGES.empty, { errors: { proof: PROOF_MESSAGES.empty } });
+    const type = proofTypeOf(file.bytes);
+    if (!type) throw new HttpError(415, PROOF_MESSAGES.notAProof, { errors: { proof: PROOF_MESSAGES.notAProof } });
+    const proof = { key: proofKey(studentId, type), name: proofName(file.filename, type), type, bytes: file.bytes.length };
+    await storage.put(proof.key, file.bytes);
+    return proof;
+  };
+
   const licenseColumns = (b: { jurisdiction: string; licenseType: LicenseType; number: string | null; renewalDate: string; cycleYears: number }) => ({
     jurisdiction: b.jurisdiction,
     licenseType: b.licenseType,
@@ -314,15 +327,7 @@ export function licenseService(deps: LicenseDeps) {
       file: UploadedFile | null,
     ): Promise<ReportedCourse> {
       if (b.date > today()) throw new HttpError(422, LICENSE_MESSAGES.futureCourse, { errors: { date: LICENSE_MESSAGES.futureCourse } });
-      let proof: { key: string; name: string; type: ProofType; bytes: number } | null = null;
-      if (file) {
-        if (file.bytes.length === 0) throw new HttpError(400, PROOF_MESSAGES.empty, { errors: { proof: PROOF_MESSAGES.empty } });
-        const type = proofTypeOf(file.bytes);
-        if (!type) throw new HttpError(415, PROOF_MESSAGES.notAProof, { errors: { proof: PROOF_MESSAGES.notAProof } });
-        proof = { key: proofKey(studentId, type), name: proofName(file.filename, type), type, bytes: file.bytes.length };
-        // the file first: a row never names a file that is not there; a file whose row failed is only an orphan
-        await storage.put(proof.key, file.bytes);
-      }
+      const proof = file ? await storedProof(studentId, file) : null;
       const at = isoAt(clock.now());
       try {
         const row = await writeTransaction(db, async (trx) => {
@@ -352,6 +357,29 @@ export function licenseService(deps: LicenseDeps) {
         return toReportedCourse(row);
       } catch (err) {
         if (proof) await storage.remove(proof.key).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /** the proof of the student's own course, added or replaced: the file kept, the row names it, the old file goes */
+    async attachProof(studentId: number, id: number, file: UploadedFile | null): Promise<ReportedCourse> {
+      if (!file) throw new HttpError(400, PROOF_MESSAGES.missing, { errors: { proof: PROOF_MESSAGES.missing } });
+      const before = await db.selectFrom('reportedCourses').select(['id', 'proofKey']).where('id', '=', id).where('studentId', '=', studentId).executeTakeFirst();
+      if (!before) throw new HttpError(404, LICENSE_MESSAGES.noCourse);
+      const proof = await storedProof(studentId, file);
+      try {
+        const row = await db
+          .updateTable('reportedCourses')
+          .set({ proofKey: proof.key, proofName: proof.name, proofType: proof.type, proofBytes: proof.bytes })
+          .where('id', '=', before.id)
+          .where('studentId', '=', studentId)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw new HttpError(404, LICENSE_MESSAGES.noCourse);
+        if (before.proofKey && before.proofKey !== proof.key) await storage.remove(before.proofKey).catch(() => undefined);
+        return toReportedCourse(row);
+      } catch (err) {
+        await storage.remove(proof.key).catch(() => undefined);
         throw err;
       }
     },

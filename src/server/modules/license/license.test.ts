@@ -49,6 +49,10 @@ const upload = (body: object, file: TestFile | null, cookie?: string, key?: stri
   const { payload, contentType } = uploadBody(license.postReportedCourseAdd, body, file);
   return t.app.inject({ method: 'POST', url: '/api/reported-course-add', headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) }, payload });
 };
+const attach = (id: number, file: TestFile | null, cookie?: string) => {
+  const { payload, contentType } = uploadBody(license.postReportedCourseProofAdd, { id }, file);
+  return t.app.inject({ method: 'POST', url: '/api/reported-course-proof-add', headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) }, payload });
+};
 const ok = <S extends v.GenericSchema>(schema: S, res: { statusCode: number; body: string }): v.InferOutput<S> => {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return v.parse(schema, json(res));
@@ -281,6 +285,28 @@ describe('proof files: judged by their content, kept under a private key, named 
     const file = await get(license.getReportedCourseProof, { id: pdf.id }, other.cookie);
     expect(file.headers['content-disposition']).toBe('attachment; filename="ceu _final_.pdf"');
     expect(refused(await get(license.getReportedCourseProof, { id: none.id }, other.cookie), 404).errorMsg).toBe('This course has no proof file.');
+  });
+
+  it('a course recorded without proof gets one later, and a proof is replaced; checked like the first, its owner\'s only', async () => {
+    const none = ok(license.postReportedCourseAdd.response, await upload(cpr, null, other.cookie)).course;
+    expect(refused(await attach(none.id, null, other.cookie), 400).errors).toEqual({ proof: 'Choose the photo or PDF of the certificate.' });
+    expect(refused(await attach(none.id, { name: 'card.jpg', type: 'image/jpeg', bytes: Buffer.from('not a photo') }, other.cookie), 415).errorMsg).toBe('The proof must be a photo (JPEG or PNG) or a PDF.');
+    // another student's course is not found, whoever asks for it by its id
+    expect(refused(await attach(none.id, SAMPLE.jpeg(), demo.cookie), 404).errorMsg).toBe('No such course.');
+    expect(refused(await get(license.getReportedCourseProof, { id: none.id }, other.cookie), 404).errorMsg).toBe('This course has no proof file.');
+
+    const added = ok(license.postReportedCourseProofAdd.response, await attach(none.id, { ...SAMPLE.jpeg(), name: 'bls-card.jpg' }, other.cookie)).course;
+    expect(added).toMatchObject({ id: none.id, title: cpr.title, proof: { name: 'bls-card.jpg', type: 'image/jpeg' } });
+    expect((await get(license.getReportedCourseProof, { id: none.id }, other.cookie)).rawPayload).toEqual(Buffer.from(SAMPLE.jpeg().bytes));
+    const kept = async () => (await t.database.db.selectFrom('reportedCourses').select('proofKey').where('id', '=', none.id).executeTakeFirstOrThrow()).proofKey!;
+    const first = await kept();
+
+    const replaced = ok(license.postReportedCourseProofAdd.response, await attach(none.id, { ...SAMPLE.pdf(), name: 'bls-card.pdf' }, other.cookie)).course;
+    expect(replaced.proof).toMatchObject({ name: 'bls-card.pdf', type: 'application/pdf' });
+    expect((await get(license.getReportedCourseProof, { id: none.id }, other.cookie)).rawPayload).toEqual(Buffer.from(SAMPLE.pdf().bytes));
+    // the photo it replaced is not kept
+    expect(await kept()).not.toBe(first);
+    expect(await storageOf(t.config).read(first)).toBeNull();
   });
 
   it('sent twice under one Idempotency-Key it is recorded once; the same key with another file is refused', async () => {

@@ -7,6 +7,7 @@ import { PRIVATE_PREFIX } from '../../plugins/media.ts';
 export const PROOF_MESSAGES = {
   empty: 'The file is empty. Choose the photo or PDF again.',
   notAProof: 'The proof must be a photo (JPEG or PNG) or a PDF.',
+  missing: 'Choose the photo or PDF of the certificate.',
 } as const;
 
 const EXT: Record<ProofType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };

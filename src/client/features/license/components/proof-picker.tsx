@@ -40,9 +40,11 @@ interface ProofPickerProps {
   onChange: (proof: Proof | null) => void;
   /** a photo is being prepared: the form waits for it */
   onBusy: (busy: boolean) => void;
+  /** what the picker is for: optional with a course, the whole point when added later */
+  legend?: string;
 }
 
-export function ProofPicker({ proof, onChange, onBusy }: ProofPickerProps) {
+export function ProofPicker({ proof, onChange, onBusy, legend = 'Proof (optional)' }: ProofPickerProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,7 +79,7 @@ export function ProofPicker({ proof, onChange, onBusy }: ProofPickerProps) {
 
   return (
     <fieldset className="proof" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
-      <legend>Proof (optional)</legend>
+      <legend>{legend}</legend>
       <p className="field-hint" id={`${id}-hint`}>
         A photo or a PDF of the certificate. A photo is made smaller on your device before it is sent.
       </p>
