@@ -217,6 +217,27 @@ test('the demo student tracks her Texas RDH renewal: preset rules with sources, 
   await screenReady(page);
   await expect(page.getByRole('listitem').filter({ hasText: CPR.title }).getByText(SELF_REPORTED, { exact: true })).toBeVisible();
   await expectAccessible(page, 'CE earned elsewhere');
+
+  // ---- a course recorded before its certificate came gets its proof later, from its row
+  await page.getByRole('link', { name: 'Record a course' }).click();
+  await screenReady(page);
+  await page.getByLabel('Course title').fill('Nitrous Oxide Monitoring');
+  await page.getByLabel('Provider').fill('State Dental Society');
+  await page.getByLabel('Hours').fill('3');
+  await page.getByRole('radio', { name: /^Live/ }).check();
+  await page.getByRole('button', { name: 'Record course' }).click();
+  await expect(page).toHaveURL(/\/ce-elsewhere$/);
+  const later = page.getByRole('listitem').filter({ hasText: 'Nitrous Oxide Monitoring' });
+  await expect(later.getByText('No proof attached')).toBeVisible();
+  await later.getByRole('button', { name: 'Add proof of Nitrous Oxide Monitoring' }).click();
+  await later.getByLabel('Choose a file').setInputFiles({ name: 'n2o-certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') });
+  await expect(later.getByText(/^PDF: n2o-certificate\.pdf/)).toBeVisible();
+  await expectAccessible(page, 'CE earned elsewhere, adding a proof');
+  await later.getByRole('button', { name: 'Attach proof' }).click();
+  await expect(later.getByText('Proof attached.')).toBeVisible();
+  await expect(later.getByRole('link', { name: 'Download proof of Nitrous Oxide Monitoring' })).toBeVisible();
+  const { courses } = await json<{ courses: { title: string; proof: { name: string; type: string } | null }[] }>(page, '/api/reported-courses');
+  expect(courses.find((c) => c.title === 'Nitrous Oxide Monitoring')?.proof).toMatchObject({ name: 'n2o-certificate.pdf', type: 'application/pdf' });
 });
 
 /** a label as a literal in a RegExp */

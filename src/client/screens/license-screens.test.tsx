@@ -204,6 +204,12 @@ describe('a course recorded without proof', () => {
     });
     await renderAt('/ce-elsewhere');
     fireEvent.click(await screen.findByRole('button', { name: 'Add proof of BLS Provider Renewal' }));
+    // the button it replaced had the focus: the picker takes it
+    expect(document.activeElement).toBe(screen.getAllByLabelText('Take a photo')[0]);
+    // Cancel gives the focus back to the button that opened it
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add proof of BLS Provider Renewal' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add proof of BLS Provider Renewal' }));
     const attach = screen.getByRole('button', { name: 'Attach proof' }) as HTMLButtonElement;
     // nothing to attach before a file is chosen
     expect(attach.disabled).toBe(true);
@@ -216,6 +222,7 @@ describe('a course recorded without proof', () => {
     expect(String(sent.body)).toMatch(/name="record"[\s\S]*"id":5\b/);
     expect(String(sent.body)).toContain('filename="bls-card.pdf"');
     expect(await screen.findByRole('link', { name: 'Download proof of BLS Provider Renewal' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Download proof of BLS Provider Renewal' }));
   });
 });
 

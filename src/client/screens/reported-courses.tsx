@@ -1,7 +1,7 @@
 // /ce-elsewhere, CE earned elsewhere (issue 19): the courses the student recorded as taken with other providers,
 // each labelled "self-reported", with its proof to download; those still waiting on this phone to be sent are
 // listed first. A course recorded without its proof gets it from its row; one recorded by mistake can be removed.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { ReportedCourse } from '#shared/api/license';
@@ -25,11 +25,20 @@ function CourseRow({ course, onRemoved }: { course: ReportedCourse; onRemoved: (
   const [adding, setAdding] = useState(false);
   // what the last Attach did, said under the row until the list shows the proof (or, offline, until it is sent)
   const [said, setSaid] = useState<string | null>(null);
+  // the picker closed: the focus goes back to the row's first action, not to the page; once attached, to Download
+  // proof when the list shows it (until then Add proof stands in its place)
+  const actions = useRef<HTMLDivElement>(null);
+  const refocus = useRef<'once' | 'until-proof' | null>(null);
+  useEffect(() => {
+    if (adding || !refocus.current) return;
+    actions.current?.querySelector<HTMLElement>('a, button')?.focus();
+    if (refocus.current === 'once' || course.proof) refocus.current = null;
+  }, [adding, course.proof]);
   const remove = useMutation({ mutationFn: () => removeReportedCourse(course.id), onSuccess: () => onRemoved(course.title) });
   return (
     <li className="entry">
       <CourseFacts course={course} selfReported />
-      <div className="actions">
+      <div className="actions" ref={actions}>
         {course.proof ? (
           <a className="button button-secondary button-small" href={reportedCourseProofUrl(course.id)} download>
             Download proof<span className="visually-hidden"> of {course.title}</span>
@@ -65,6 +74,7 @@ function CourseRow({ course, onRemoved }: { course: ReportedCourse; onRemoved: (
           id={course.id}
           title={course.title}
           onClose={(text) => {
+            refocus.current = text === PROOF_ATTACHED ? 'until-proof' : 'once';
             setAdding(false);
             setSaid(text);
           }}
