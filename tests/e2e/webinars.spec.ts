@@ -110,6 +110,8 @@ test('a student reserves from the pre-reservation page, adds it to a calendar an
   await expectAccessible(page, '/classroom-reserve logged out');
   await page.getByRole('link', { name: 'Reserve Seat' }).click();
   await expect(page).toHaveURL((u) => u.pathname === '/login' && u.searchParams.get('rurl') === `/classroom-reserve/${w.hash}`);
+  // the login screen says why it came up
+  await expect(page.getByText('Please log in to continue.')).toBeVisible();
   await page.getByLabel('Username').fill(student.username);
   await page.getByLabel('Password').fill(student.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

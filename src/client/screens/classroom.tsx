@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { WatchLaterToggle } from '../components/content/watch-later-toggle.tsx';
-import { Link, Redirect, useLocation, useParams } from 'wouter';
+import { Redirect, useLocation, useParams } from 'wouter';
 import type { ClassDetail, StudentClassData } from '#shared/api/classes';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { VideoPlayer, youtubeIdOf } from '../components/content/video-player.tsx';
@@ -21,6 +21,7 @@ import { logClassView } from '../features/classes/api/class-view.ts';
 import { useClass } from '../features/classes/api/get-class.ts';
 import { useWatchLaterToggle } from '../features/watch-later/watch-later-store.ts';
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
+import { LoginLink } from '../components/ui/login-link.tsx';
 import { ExamCompleted } from '../features/certificates/components/exam-completed.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { applyQueryEffects } from '../lib/query-effects.ts';
@@ -125,9 +126,9 @@ function ClassroomBody({ cls: o, sd, loggedIn, fetchedAt }: BodyProps) {
           <WatchLaterToggle queued={inQueue} pending={queue.isPending} onToggle={watchLater.toggle} />
         )}
         {!loggedIn && (
-          <Link className="button button-secondary" href={paths.login({ rurl: paths.classroom(o.hash) })}>
+          <LoginLink className="button button-secondary" rurl={paths.classroom(o.hash)}>
             Log in to earn credit
-          </Link>
+          </LoginLink>
         )}
       </div>
       {/* the toggle keeps its place and focus while its words change; this says what happened */}

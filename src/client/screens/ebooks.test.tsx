@@ -22,6 +22,18 @@ async function getBook(record: Answer) {
   return { calls, link };
 }
 
+describe('a visitor getting an e-book', () => {
+  it('goes to log in, and the login screen says why it came up', async () => {
+    const calls = answerApi({ 'GET books': ok({ status: true, rowCount: 1, data: [ebook()] }) });
+    await renderAt('/ebooks', { loggedIn: false });
+    fireEvent.click(await screen.findByRole('link', { name: 'Get eBook: The Hygienist’s Guide to Sealants' }));
+    expect(await findText('Please log in to continue.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+    expect(new URLSearchParams(window.location.search).get('rurl')).toBe('/ebooks');
+    expect(calls.map((c) => c.key)).not.toContain('POST book-response-mvp');
+  });
+});
+
 describe('getting an e-book', () => {
   it('is a link to the PDF in a new window, without the opener, and the tap records the download', async () => {
     const { calls, link } = await getBook(ok({ status: true }));

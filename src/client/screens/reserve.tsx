@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { MutationError } from '../components/ui/alert.tsx';
+import { LoginLink } from '../components/ui/login-link.tsx';
 import { useRemainingSeconds } from '../components/ui/countdown.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { QueryState } from '../components/ui/query-state.tsx';
@@ -42,9 +43,9 @@ function ReserveBody({ cls }: { cls: ClassDetail }) {
             {reserve.isPending ? 'Reserving…' : 'Reserve Seat'}
           </button>
         ) : (
-          <Link className="button" href={paths.login({ rurl: paths.reserve(cls.hash) })}>
+          <LoginLink className="button" rurl={paths.reserve(cls.hash)}>
             Reserve Seat
-          </Link>
+          </LoginLink>
         )}
         <Link href={paths.webinars()}>All upcoming webinars</Link>
       </div>

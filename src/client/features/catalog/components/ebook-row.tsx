@@ -2,12 +2,12 @@
 // button goes to login; logged in, it is a link that opens the PDF in a new window (decisions.md) and records the
 // download from the same tap; the PDF opens even if recording fails, which the row then says (spec §8).
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { Ebook } from '#shared/api/catalog';
 import { BOOK_RESPONSE_ERROR } from '../../../lib/messages.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { LoginLink } from '../../../components/ui/login-link.tsx';
 import { useWide } from '../../../lib/viewport.ts';
 import { paths } from '../../../config/paths.ts';
 import { mediaUrl } from '../../../lib/media.ts';
@@ -43,9 +43,9 @@ export function EbookRow({ book, loggedIn, eager, level = 2, loginReturn = paths
       {label}
     </a>
   ) : (
-    <Link href={paths.login({ rurl: loginReturn })} className="button" aria-label={`${label}: ${book.title}`}>
+    <LoginLink rurl={loginReturn} className="button" aria-label={`${label}: ${book.title}`}>
       {label}
-    </Link>
+    </LoginLink>
   );
   const price = <p className="ebook-price">{loggedIn ? 'Free' : 'Free (must be logged in)'}</p>;
   const cover = <img className="row-photo ebook-thumb" src={mediaUrl(book.thumbnail)} alt="" width={90} height={120} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
