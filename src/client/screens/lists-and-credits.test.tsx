@@ -61,3 +61,26 @@ describe('credit lines', () => {
     expect(term.nextElementSibling?.textContent).toBe('1.5 CEU Self-study');
   });
 });
+
+describe('Reserved Seats', () => {
+  const row = (hash: string, over: { hasSeat: boolean; isWaiting: boolean; cancelCode: string | null }) => ({
+    classId: hash.length,
+    hash,
+    className: `Webinar ${hash}`,
+    photo: 'img/w.jpg',
+    speakerName: 'Dr. Lee',
+    sponsorCompanyName: null,
+    releaseDateUTC: new Date(Date.now() + 86_400_000).toISOString(),
+    credits: 1,
+    creditName: 'CEU Live, Interactive',
+    inProgress: false,
+    ...over,
+  });
+  it("counts seats as 'Reserved: N Live Webinars' and waitlist places beside it, not among them", async () => {
+    answerApi({
+      'GET seats': ok({ status: true, rowCount: 3, data: [row('a1', { hasSeat: true, isWaiting: false, cancelCode: 'c1' }), row('b2', { hasSeat: true, isWaiting: false, cancelCode: 'c2' }), row('c3', { hasSeat: true, isWaiting: true, cancelCode: null })] }),
+    });
+    await renderAt('/seats');
+    expect(await findText('Reserved: 2 Live Webinars · On the waitlist: 1')).toBeTruthy();
+  });
+});

@@ -11,6 +11,20 @@ import { seatLabel } from '#shared/domain/labels';
 import { useSeats } from '../features/my-ce/api/get-seats.ts';
 import { LoadFailure, showsFailure } from '../components/ui/query-state.tsx';
 
+/**
+ * spec §2's 'Reserved: N Live Webinars', counting the seats only: a waitlist place is no reservation (a walk read
+ * "Reserved: 1" above a single WAITLIST row), so the places are counted beside it
+ */
+function SeatCount({ rows }: { rows: readonly { hasSeat: boolean; isWaiting: boolean }[] }) {
+  const waiting = rows.filter((r) => seatLabel(r) === 'WAITLIST').length;
+  const reserved = rows.filter((r) => seatLabel(r) === 'RESERVED').length;
+  return (
+    <p className="list-count">
+      Reserved: {reserved} Live Webinars{waiting > 0 && ` · On the waitlist: ${waiting}`}
+    </p>
+  );
+}
+
 export default function SeatsScreen() {
   const seats = useSeats();
   return (
@@ -28,7 +42,7 @@ export default function SeatsScreen() {
         </>
       ) : (
         <>
-          <p className="list-count">Reserved: {seats.data.rowCount} Live Webinars</p>
+          <SeatCount rows={seats.data.data} />
           <ul className="rows">
             {seats.data.data.map((row, i) => {
               const label = seatLabel(row);
