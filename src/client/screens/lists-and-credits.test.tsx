@@ -1,6 +1,6 @@
 // What lists and class pages show besides errors: spec §8's 'No upcoming classes.' on the home page's upcoming
 // live webinars (§2 gives that list no text of its own), and no credit line for an item that carries no credit.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CE_TYPE } from '#shared/domain/constants';
 import { answerApi, ok } from '../test/api-stub.ts';
@@ -81,6 +81,6 @@ describe('Reserved Seats', () => {
       'GET seats': ok({ status: true, rowCount: 3, data: [row('a1', { hasSeat: true, isWaiting: false, cancelCode: 'c1' }), row('b2', { hasSeat: true, isWaiting: false, cancelCode: 'c2' }), row('c3', { hasSeat: true, isWaiting: true, cancelCode: null })] }),
     });
     await renderAt('/seats');
-    expect(await findText('Reserved: 2 Live Webinars · On the waitlist: 1')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('main .list-count, .list-count')?.textContent).toBe('Reserved: 2 Live Webinars, 1 on the waitlist'));
   });
 });

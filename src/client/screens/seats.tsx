@@ -20,7 +20,13 @@ function SeatCount({ rows }: { rows: readonly { hasSeat: boolean; isWaiting: boo
   const reserved = rows.filter((r) => seatLabel(r) === 'RESERVED').length;
   return (
     <p className="list-count">
-      Reserved: {reserved} Live Webinars{waiting > 0 && ` · On the waitlist: ${waiting}`}
+      <span className="list-count-part">Reserved: {reserved} Live Webinars</span>
+      {/* the space between the parts is where the line may break */}
+      {waiting > 0 && (
+        <>
+          , <span className="list-count-part">{waiting} on the waitlist</span>
+        </>
+      )}
     </p>
   );
 }
