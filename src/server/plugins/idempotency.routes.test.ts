@@ -17,6 +17,7 @@ import { issueToken } from '../modules/auth/tokens.ts';
 import { seatService } from '../modules/seats/seats.service.ts';
 import { buildWorld, evaluation, inject, named, PASSWORD, STUDENT_TABLES, tableRows, type Student, type World } from '../contract-fixtures.test-support.ts';
 import { buildTestApp, json, profileForm, registrationForm, type TestApp } from '../test-support.ts';
+import { SAMPLE, type TestFile } from '../modules/license/multipart.test-support.ts';
 
 let t: TestApp;
 /** students, webinars and the learning flow's steps, shared with the authorization matrix and the bad-input test */
@@ -39,7 +40,9 @@ afterAll(async () => t?.close());
 
 // ---- sending -------------------------------------------------------------------------------------------------
 
-const send = (ep: Endpoint, body: object, opts: { cookie?: string | undefined; key?: string } = {}) => inject(t, ep, { body: body as Record<string, unknown> }, opts.cookie, opts.key);
+/** an upload's file (`file`) goes as its multipart part, with the body as its record */
+const send = (ep: Endpoint, body: object, opts: { cookie?: string | undefined; key?: string; file?: TestFile | undefined } = {}) =>
+  inject(t, ep, { body: body as Record<string, unknown>, ...(opts.file ? { file: opts.file } : {}) }, opts.cookie, opts.key);
 /** a setup step, sent without a key: it must succeed */
 async function ok<E extends Endpoint>(ep: E, body: BodyOf<E>, cookie?: string) {
   const res = await send(ep, body as object, { cookie });
@@ -85,6 +88,8 @@ const examAnswers = (right: boolean) => world.examAnswers(course, right);
 interface Request {
   cookie?: string;
   body: object;
+  /** an upload's file */
+  file?: TestFile;
 }
 interface Fixture {
   endpoint: Endpoint;
@@ -100,7 +105,7 @@ const write = <E extends Endpoint>(
   endpoint: E,
   what: string,
   changes: Table[],
-  setup: () => Promise<{ cookie?: string; body: BodyOf<E> }>,
+  setup: () => Promise<{ cookie?: string; body: BodyOf<E>; file?: TestFile }>,
   otherBody?: (body: BodyOf<E>) => BodyOf<E>,
 ): Fixture => ({ endpoint, what, changes, setup: setup as () => Promise<Request>, ...(otherBody ? { otherBody } : {}) });
 const as = async (prefix: string) => (await student(prefix)).cookie;
@@ -259,6 +264,10 @@ const fixtures: Fixture[] = [
     return { cookie, body: { license: view.license.id, id: view.rules[0].id } };
   }),
   write(api.postReportedCourseAdd, 'a course taken elsewhere', ['reportedCourses'], async () => ({ cookie: await as('course-add'), body: reportedCourse }), (b) => ({ ...b, hours: 3 })),
+  write(api.postReportedCourseProofAdd, 'the proof of a course taken elsewhere, added later', ['reportedCourses'], async () => {
+    const cookie = await as('course-proof');
+    return { cookie, body: { id: (await ok(api.postReportedCourseAdd, reportedCourse, cookie)).course.id }, file: SAMPLE.png() };
+  }),
   write(api.postReportedCourseRemove, 'a course taken elsewhere removed', ['reportedCourses'], async () => {
     const cookie = await as('course-remove');
     return { cookie, body: { id: (await ok(api.postReportedCourseAdd, reportedCourse, cookie)).course.id } };
@@ -363,10 +372,10 @@ describe('every write of the contract is safe to repeat (issue 21)', () => {
 
   for (const f of fixtures) {
     it(`${named(f.endpoint)}, ${f.what}: the repeat answers the first answer and applies nothing`, async () => {
-      const { cookie, body } = await f.setup();
+      const { cookie, body, file } = await f.setup();
       const key = randomUUID();
       const before = await snapshot();
-      const first = await send(f.endpoint, body, { cookie, key });
+      const first = await send(f.endpoint, body, { cookie, key, file });
       expect(first.statusCode, first.body).toBe(200);
       expect(replayed(first)).toBe(false);
       const once = await snapshot();
@@ -374,7 +383,7 @@ describe('every write of the contract is safe to repeat (issue 21)', () => {
 
       // a second run would stamp a later time on what it touched
       t.clock.advance(1000);
-      const again = await send(f.endpoint, body, { cookie, key });
+      const again = await send(f.endpoint, body, { cookie, key, file });
       expect(again.statusCode).toBe(first.statusCode);
       expect(again.body).toBe(first.body);
       expect(again.headers['content-type']).toBe(first.headers['content-type']);
@@ -436,16 +445,16 @@ describe('every write of the contract is safe to repeat (issue 21)', () => {
 
   for (const f of fixtures.filter((x) => x.otherBody)) {
     it(`${named(f.endpoint)}: the same key with another body is 422 and applies nothing; the first body still replays`, async () => {
-      const { cookie, body } = await f.setup();
+      const { cookie, body, file } = await f.setup();
       const key = randomUUID();
-      const first = await send(f.endpoint, body, { cookie, key });
+      const first = await send(f.endpoint, body, { cookie, key, file });
       expect(first.statusCode, first.body).toBe(200);
       const once = await snapshot();
-      const other = await send(f.endpoint, f.otherBody!(body), { cookie, key });
+      const other = await send(f.endpoint, f.otherBody!(body), { cookie, key, file });
       expect(other.statusCode).toBe(422);
       expect(json(other)).toEqual({ status: false, errorMsg: IDEMPOTENCY_KEY_OTHER_BODY });
       expect(changed(once, await snapshot())).toEqual([]);
-      const again = await send(f.endpoint, body, { cookie, key });
+      const again = await send(f.endpoint, body, { cookie, key, file });
       expect([again.statusCode, again.body, replayed(again)]).toEqual([200, first.body, true]);
     });
   }
