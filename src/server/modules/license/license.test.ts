@@ -16,7 +16,8 @@ import { pdfText } from '../../pdf-text.test-support.ts';
 import { hashToken } from '../../plugins/session.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { buildTestApp, createStudents, json, type TestApp } from '../../test-support.ts';
-import { SAMPLE, multipartBody, uploadBody, type TestFile } from './multipart.test-support.ts';
+import { inject } from '../../contract-fixtures.test-support.ts';
+import { SAMPLE, multipartBody, type TestFile } from './multipart.test-support.ts';
 
 let t: TestApp;
 let demo: { id: number; cookie: string; name: string };
@@ -45,14 +46,9 @@ const get = (ep: Endpoint, query: Record<string, string | number>, cookie?: stri
   t.app.inject({ url: `/api/${ep.path}?${new URLSearchParams(Object.entries(query).map(([k, x]): [string, string] => [k, String(x)]))}`, headers: cookie ? { cookie } : {} });
 const post = (ep: Endpoint, body: object, cookie?: string, key?: string) =>
   t.app.inject({ method: 'POST', url: `/api/${ep.path}`, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) }, payload: body });
-const upload = (body: object, file: TestFile | null, cookie?: string, key?: string) => {
-  const { payload, contentType } = uploadBody(license.postReportedCourseAdd, body, file);
-  return t.app.inject({ method: 'POST', url: '/api/reported-course-add', headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) }, payload });
-};
-const attach = (id: number, file: TestFile | null, cookie?: string) => {
-  const { payload, contentType } = uploadBody(license.postReportedCourseProofAdd, { id }, file);
-  return t.app.inject({ method: 'POST', url: '/api/reported-course-proof-add', headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) }, payload });
-};
+/** an upload as the contract's fixtures send one: the body as its record part, then the file */
+const upload = (body: object, file: TestFile | null, cookie?: string, key?: string) => inject(t, license.postReportedCourseAdd, { body: body as Record<string, unknown>, ...(file ? { file } : {}) }, cookie, key);
+const attach = (id: number, file: TestFile | null, cookie?: string) => inject(t, license.postReportedCourseProofAdd, { body: { id }, ...(file ? { file } : {}) }, cookie);
 const ok = <S extends v.GenericSchema>(schema: S, res: { statusCode: number; body: string }): v.InferOutput<S> => {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return v.parse(schema, json(res));
