@@ -170,6 +170,24 @@ test('an episode started from a list plays on across ten routes, skips, changes 
   await student.api.dispose();
 });
 
+test('the featured episode of /podcasts plays, queues and downloads from its own row', async ({ page }) => {
+  const pack = JSON.parse(readFileSync(path.join(root, 'content/demo/pack.json'), 'utf8')) as { featured: { podcast: string } };
+  const featured = shows.podcastShows.flatMap((s) => s.episodes).find((e) => e.hash === pack.featured.podcast)!;
+  await page.goto('/podcasts');
+  await screenReady(page);
+  // the featured row is the episode's only row on the list's first page (the list skips its duplicate)
+  const row = page.getByRole('listitem').filter({ hasText: 'FEATURED' }).filter({ hasText: featured.title });
+  await expect(row.getByRole('button', { name: `Add ${featured.title} to Up Next`, exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Download ${featured.title}`, exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Play ${featured.title}`, exact: true }).click();
+  await playingPast(page, 0.5);
+  await expect(miniPlayer(page)).toContainText(featured.title);
+  // playing from the row stays on the list: the row's link is not followed
+  await expect(page).toHaveURL(/\/podcasts$/);
+  await expect(row.getByRole('button', { name: `Pause ${featured.title}`, exact: true })).toBeVisible();
+  await expectAccessible(page, 'the featured episode playing from its row');
+});
+
 test('a queued episode starts when the first ends, and the lock screen’s controls move the audio', async ({ page }) => {
   test.setTimeout(90_000);
   await page.addInitScript(() => {

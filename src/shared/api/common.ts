@@ -126,6 +126,8 @@ export const FeaturedPodcast = v.object({
   credits: v.number(),
   ceTypeId: v.number(),
   durationSec: v.number(),
+  /** played from its row as any episode's (decision 0045) */
+  mp3: v.string(),
   examTaken: v.boolean(),
 });
 export const FeaturedContent = v.object({

@@ -51,16 +51,8 @@ export function ClassRow({ item, level, eager, actions }: RowOptions & { item: C
  * episode plays (or is kept for no signal) from any list; `actions` for the student's own lists
  */
 export function PodcastRow({ item, level, eager, actions }: RowOptions & { item: PodcastListItem; actions?: ReactNode }) {
-  const episode = toPlayerEpisode(item);
-  const trailing = (
-    <>
-      <PlayButton episode={episode} />
-      <UpNextButton episode={episode} />
-      <RowDownloadButton episode={episode} />
-    </>
-  );
   return (
-    <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions} trailing={trailing}>
+    <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions} trailing={<EpisodeControls item={item} />}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
       {/* the length first: what a commuter chooses by, and what a phone's narrow row must not cut */}
@@ -70,5 +62,17 @@ export function PodcastRow({ item, level, eager, actions }: RowOptions & { item:
       </Detail>
       <Detail>{formatCreditsWithType(item.credits, item.ceTypeId)}</Detail>
     </ContentRow>
+  );
+}
+
+/** an episode row's own controls, at its end: Play, Up Next and Download (every list's rows and the featured one) */
+export function EpisodeControls({ item }: { item: Parameters<typeof toPlayerEpisode>[0] }) {
+  const episode = toPlayerEpisode(item);
+  return (
+    <>
+      <PlayButton episode={episode} />
+      <UpNextButton episode={episode} />
+      <RowDownloadButton episode={episode} />
+    </>
   );
 }

@@ -1,11 +1,13 @@
 // The featured class or podcast of a list (spec §2 "Featured content"), marked FEATURED; its click is
-// logged first-party and never holds up the navigation.
+// logged first-party and never holds up the navigation. A featured episode plays, queues and downloads from its
+// row as every episode's row does (decision 0045).
 import type { FeaturedContent } from '#shared/api/common';
 import { paths } from '../../config/paths.ts';
 import { VPAD_SLOT } from '#shared/domain/constants';
 import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
 import { logFeaturedClick } from '../../features/catalog/api/featured-content-click.ts';
 import { ContentRow, Detail } from './content-row.tsx';
+import { EpisodeControls } from './class-rows.tsx';
 
 interface FeaturedRowProps {
   featured: FeaturedContent | null | undefined;
@@ -49,6 +51,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
         level={level}
         eager
         onNavigate={() => logFeaturedClick(VPAD_SLOT.FEATURED_PODCAST, fp.hash)}
+        trailing={<EpisodeControls item={fp} />}
       >
         <Detail>{fp.speakerName}</Detail>
         <Detail label="Sponsor" secondary>{fp.companyName}</Detail>

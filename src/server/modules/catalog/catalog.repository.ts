@@ -427,7 +427,7 @@ export function catalogRepository(db: Kysely<DB>) {
           ? { hash: c.hash, className: c.name, name: c.speakerName, companyName: c.companyName, photo: c.photo, releaseDateUTC: c.releaseDate, credits: Number(c.credits), ceTypeId: c.ceTypeId, blurb: c.description, examTaken: c.examTakenAt !== null }
           : null,
         featuredPodcast: p
-          ? { hash: p.hash, podcastShowHash: p.showHash, title: p.title, speakerName: p.speakerName, companyName: p.companyName, photo: p.photo ?? p.showPhoto, releaseDateUTC: p.releaseDate, credits: Number(p.credits), ceTypeId: p.ceTypeId, durationSec: p.durationSec, examTaken: p.examTakenAt !== null }
+          ? { hash: p.hash, podcastShowHash: p.showHash, title: p.title, speakerName: p.speakerName, companyName: p.companyName, photo: p.photo ?? p.showPhoto, releaseDateUTC: p.releaseDate, credits: Number(p.credits), ceTypeId: p.ceTypeId, durationSec: p.durationSec, mp3: p.mp3, examTaken: p.examTakenAt !== null }
           : null,
         featuredHash: null,
       };
