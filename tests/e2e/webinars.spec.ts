@@ -368,6 +368,34 @@ test('a full webinar puts the next student on the waitlist, and a released seat 
   await student.api.dispose();
 });
 
+test('a student on the waitlist leaves it from the live page, and the seat holder keeps the seat (decision 0045)', async ({ page, playwright, baseURL }) => {
+  const w = forLater; // on this app, no other journey's: the clock journey moves it on its own app
+  const [holder, student] = [await newStudent(playwright, baseURL, 'k'), await newStudent(playwright, baseURL, 'l')];
+  updateDb('update classes set capacity = seats_taken + 1 where hash = ?', w.hash);
+  await reserveFor(holder, w.hash);
+  await reserveFor(student, w.hash);
+  expect((await classOf(student.api, w.hash)).studentData).toMatchObject({ isWaiting: true });
+
+  await logIn(page, student, '/webinars');
+  await page.goto(`/live/${w.hash}`);
+  const card = page.getByRole('region', { name: 'You are on the waitlist' });
+  await card.getByRole('link', { name: 'Leave the Waitlist' }).click();
+  await expect(page).toHaveURL(/\/cancel-seat\/[\w-]+$/);
+  await expect(page.locator('main').getByText('WAITLIST', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Leave the Waitlist' }).click();
+  await expect(page.getByText('Please confirm you want to leave the waitlist.')).toBeVisible();
+  await expectAccessible(page, '/cancel-seat leaving the waitlist');
+  await page.getByRole('button', { name: 'Leave the Waitlist' }).click();
+  await expect(page).toHaveURL(/\/webinars$/);
+  await expect(page.getByText('You have left the waitlist.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: w.title }).getByText('WAITLIST', { exact: true })).toHaveCount(0);
+  // on the server: no place left for her, the seat still the holder's
+  expect((await classOf(student.api, w.hash)).studentData).toMatchObject({ isWaiting: false, hasSeat: false });
+  expect((await classOf(holder.api, w.hash)).studentData).toMatchObject({ isReserved: true });
+  await holder.api.dispose();
+  await student.api.dispose();
+});
+
 test('Enter Webinar opens the meeting link within 30 minutes of the start', async ({ page, playwright, baseURL }) => {
   test.setTimeout(60_000);
   const student = await newStudent(playwright, baseURL, 'c');

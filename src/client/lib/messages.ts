@@ -66,6 +66,7 @@ export const REGISTER_BUTTON = 'Register';
 
 /** after 'Release My Seat', on the webinar list the cancel screen returns to (issue 13) */
 export const SEAT_RELEASED = 'Your seat has been released.';
+export const WAITLIST_LEFT = 'You have left the waitlist.';
 /** said on the live page a reservation opens: the RESERVED badge alone was too quiet a confirmation (a phone walk) */
 export const SEAT_RESERVED = 'Seat reserved. We e-mailed you the details and a calendar file.';
 export const WAITLISTED = 'This webinar is full, so you are on its waitlist. If a seat opens up, it is yours and we e-mail you.';

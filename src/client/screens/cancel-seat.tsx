@@ -11,7 +11,7 @@ import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { ApiError, errorMessage, isUnreachable } from '../lib/api.ts';
-import { SEAT_RELEASED } from '../lib/messages.ts';
+import { SEAT_RELEASED, WAITLIST_LEFT } from '../lib/messages.ts';
 import { showNotice } from '../lib/notice.ts';
 import { useCancelSeatInfo } from '../features/classes/api/get-cancel-seat.ts';
 import { cancelSeat } from '../features/classes/api/cancel-seat.ts';
@@ -19,6 +19,9 @@ import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
 
 const CANCEL_FAILED = 'Unable to cancel seat.  Unknown reason.';
 const CONFIRM_TEXT = 'Please confirm your intent to release your seat.';
+/** a waitlist place is left, not released: the words a student on the waitlist looks for (decision 0045) */
+const WAITLIST_WORDS = { ask: 'Leave the Waitlist', confirm: 'Please confirm you want to leave the waitlist.', yes: 'Leave the Waitlist', no: 'Stay on the Waitlist', done: WAITLIST_LEFT };
+const SEAT_WORDS = { ask: 'I Cannot Attend', confirm: CONFIRM_TEXT, yes: 'Release My Seat', no: 'Keep My Seat', done: SEAT_RELEASED };
 /** a code the server does not know, or one that cannot be a code: a mistyped or truncated link */
 const NO_SEAT = 'No seat matches this link. Check that the whole link from the e-mail was opened.';
 
@@ -41,15 +44,18 @@ export default function CancelSeatScreen() {
   const confirmRef = useRef<HTMLDivElement>(null);
   const askRef = useRef<HTMLButtonElement>(null);
   const opened = useRef(false);
+  const seat = info.data?.data[0];
+  const words = seat?.status === 'waiting' ? WAITLIST_WORDS : SEAT_WORDS;
+  // what was asked, kept: once released, the seat reads 'cancelled' whichever it was
+  const asked = useRef(words);
   const released = () => {
     // the list it returns to says so: the RESERVED badge gone is too quiet a confirmation
-    showNotice(SEAT_RELEASED, 'success');
+    showNotice(asked.current.done, 'success');
     navigate(paths.webinars());
     void refreshSeats();
   };
   const cancel = useMutation({ mutationFn: () => cancelSeat(code), onSuccess: released });
 
-  const seat = info.data?.data[0];
   // a release whose answer was lost: the seat is read again (lib/query-effects.ts), and if the server did release
   // it, that is the answer, not the lost connection
   const lostButDone = cancel.isError && isUnreachable(cancel.error) && seat?.status === 'cancelled';
@@ -97,20 +103,28 @@ export default function CancelSeatScreen() {
             </>
           ) : confirming ? (
             <div className="confirm" role="group" aria-labelledby="cancel-confirm-text" tabIndex={-1} ref={confirmRef}>
-              <p id="cancel-confirm-text">{CONFIRM_TEXT}</p>
+              <p id="cancel-confirm-text">{words.confirm}</p>
               <div className="actions">
                 <button type="button" className="button button-danger" disabled={cancel.isPending || cancel.isSuccess} onClick={() => cancel.mutate()}>
-                  Release My Seat
+                  {words.yes}
                 </button>
                 <button type="button" className="button button-secondary" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
-                  Keep My Seat
+                  {words.no}
                 </button>
               </div>
             </div>
           ) : (
             <div className="actions">
-              <button type="button" className="button button-danger" ref={askRef} onClick={() => setConfirming(true)}>
-                I Cannot Attend
+              <button
+                type="button"
+                className="button button-danger"
+                ref={askRef}
+                onClick={() => {
+                  asked.current = words;
+                  setConfirming(true);
+                }}
+              >
+                {words.ask}
               </button>
             </div>
           )}

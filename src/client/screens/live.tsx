@@ -79,9 +79,17 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
             This webinar is full. When a seat is released it goes to the first student on the waitlist, who gets an e-mail, and this page then
             shows RESERVED.
           </p>
-          <button type="button" className="button button-secondary" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
-            Refresh status
-          </button>
+          <div className="actions">
+            <button type="button" className="button button-secondary" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+              Refresh status
+            </button>
+            {/* as the waitlist e-mail's link does: a place she cannot use is not held until it becomes a seat (0045) */}
+            {sd.cancelCode && (
+              <Link className="button button-secondary" href={paths.cancelSeat(sd.cancelCode)}>
+                Leave the Waitlist
+              </Link>
+            )}
+          </div>
           <p className="hint" role="status">
             {refresh.isPending ? 'Checking…' : refresh.isSuccess ? 'Checked just now: still on the waitlist.' : ''}
           </p>

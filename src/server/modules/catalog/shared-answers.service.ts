@@ -55,7 +55,8 @@ export function ownClassroom(room: Classroom, mine: StudentClassRow, now: number
       isReserved: reserved,
       isWaiting: mine.seat?.status === 'waiting',
       hasSeat: Boolean(mine.seat),
-      cancelCode: reserved ? mine.seat!.cancelCode : null,
+      // a waitlist place is left with its code too, as its e-mail's link does (decision 0045)
+      cancelCode: mine.seat?.cancelCode ?? null,
       agdNumber: mine.student.agdNumber,
       hideAgdReminder: mine.student.hideAgdReminder === 1,
     },

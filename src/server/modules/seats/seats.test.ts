@@ -155,6 +155,21 @@ describe('the seat calls', () => {
     expect(json(await t.app.inject({ url: '/api/seats', headers: { cookie: ann!.cookie } })).data).toEqual([]);
   });
 
+  it('gives a waitlist place its cancel code in the classroom, which leaves the waitlist as the e-mail link does (decision 0045)', async () => {
+    const w = await newWebinar(1);
+    const [ann, ben, cat] = await createStudents(t, 3, 'leave');
+    await post('reserve-seat', { c: w.hash }, ann!.cookie);
+    expect(json(await post('reserve-seat', { c: w.hash }, ben!.cookie))).toMatchObject({ isWaiting: true });
+    const room = json(await t.app.inject({ url: `/api/class?c=${w.hash}`, headers: { cookie: ben!.cookie } }));
+    expect(room.studentData).toMatchObject({ isWaiting: true, cancelCode: expect.any(String) });
+    // a student with no place has no code
+    expect(json(await t.app.inject({ url: `/api/class?c=${w.hash}`, headers: { cookie: cat!.cookie } })).studentData.cancelCode).toBeNull();
+    expect(json(await post('cancel-seat', { code: room.studentData.cancelCode }))).toEqual({ status: true });
+    expect(json(await t.app.inject({ url: `/api/class?c=${w.hash}`, headers: { cookie: ben!.cookie } })).studentData).toMatchObject({ isWaiting: false, hasSeat: false, cancelCode: null });
+    // the seat holder keeps the seat: leaving the waitlist frees nothing and promotes nobody
+    expect(json(await t.app.inject({ url: `/api/class?c=${w.hash}`, headers: { cookie: ann!.cookie } })).studentData).toMatchObject({ isReserved: true });
+  });
+
   it("says the start in the device's time zone, with UTC beside, and keeps the zone for the reminders (decision 0041)", async () => {
     const w = await newWebinar(5);
     const [cal, dee, eve] = await createStudents(t, 3, 'zone');
