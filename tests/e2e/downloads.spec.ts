@@ -11,6 +11,8 @@ const server = ownServerFor(OWN_SERVER_SLOTS.downloads);
 
 const show = demo.shows[0]!;
 const episode = show.episodes[0]!;
+/** an episode of the same series never downloaded */
+const other = show.episodes[1]!;
 const book = demo.ebooks[0]!;
 
 /** notes every progress bar and Cancel button the page shows, however briefly */
@@ -71,6 +73,11 @@ test('a downloaded episode plays and seeks in a tunnel, and a downloaded e-book 
   expect(kept['podcast-audio-v1']).toEqual([mp3Path]);
   expect(kept['ebooks-v1']).toEqual([pdfPath]);
 
+  // the series, seen once online: in the tunnel its rows tell what plays with no connection
+  await page.goto(`/podcast/${show.hash}`);
+  await screenReady(page);
+  await expect(page.getByRole('button', { name: `Play ${other.title}`, exact: true }).first()).toBeVisible();
+
   // the tunnel: no server at all, and the app opened afresh on the episode
   await server.stop();
   let offline = await coldStart(context, RECORD_AUDIO);
@@ -112,6 +119,15 @@ test('a downloaded episode plays and seeks in a tunnel, and a downloaded e-book 
   // is a 206 slice from the worker
   expect(audioAnswers.length).toBeGreaterThan(0);
   for (const answer of audioAnswers) expect(answer).toMatch(/^206 worker bytes \d+-\d+\/\d+$/);
+
+  // the series in the tunnel (the phone still says it is online; the screen shows what was seen): the downloaded
+  // episode's Play as always, an episode not on the device marked as needing a connection before any tap
+  offline = await coldStart(context, RECORD_AUDIO);
+  await offline.goto(`/podcast/${show.hash}`);
+  await expect(offline.getByText(/^Offline — showing what you saw at /)).toBeVisible({ timeout: 15_000 });
+  await expect(offline.getByRole('button', { name: `Play ${other.title}: not downloaded, needs a connection` }).first()).toBeVisible();
+  await expect(offline.getByRole('button', { name: `Play ${episode.title}`, exact: true }).first()).toBeVisible();
+  await expectAccessible(offline, 'the series in a tunnel, an episode marked as needing a connection');
 
   // the e-book: its link opens the kept PDF, answered by the worker with the server gone
   offline = await coldStart(context, RECORD_AUDIO);

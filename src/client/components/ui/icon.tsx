@@ -115,6 +115,8 @@ const SHAPES = {
   trash: <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1l1-13M9 7V4h6v3" />,
   up: <path d="M6 15l6-6 6 6" />,
   down: <path d="M6 9l6 6 6-6" />,
+  /** a cloud struck through: needs a connection that is not there */
+  offline: <path d="M8 18H6.5a4.5 4.5 0 0 1-.9-8.9M9.5 6.3A6 6 0 0 1 17.6 10 4 4 0 0 1 19.8 17M3 3l18 18" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof SHAPES;

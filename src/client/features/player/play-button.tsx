@@ -5,14 +5,17 @@ import { Icon } from '../../components/ui/icon.tsx';
 import './play-button.css';
 import type { PlayerEpisode } from './episode.ts';
 import { isPlaying, useNowPlaying, withEngine } from './now-playing.ts';
+import { useNeedsConnection } from '../downloads/use-needs-connection.ts';
 
 export function PlayButton({ episode, className }: { episode: PlayerEpisode; className?: string }) {
   const playing = useNowPlaying(isPlaying(episode.hash));
+  // offline and not on this device: shown as unavailable, still a button (the tap says why, in the player)
+  const unavailable = useNeedsConnection(episode.hash) && !playing;
   return (
     <button
       type="button"
-      className={className ? `play-button ${className}` : 'play-button'}
-      aria-label={`${playing ? 'Pause' : 'Play'} ${episode.title}`}
+      className={`play-button${unavailable ? ' is-unavailable' : ''}${className ? ` ${className}` : ''}`}
+      aria-label={unavailable ? `Play ${episode.title}: not downloaded, needs a connection` : `${playing ? 'Pause' : 'Play'} ${episode.title}`}
       onClick={(event) => {
         // rows are links: the button plays, it does not open the episode
         event.preventDefault();
@@ -20,7 +23,7 @@ export function PlayButton({ episode, className }: { episode: PlayerEpisode; cla
         void withEngine((e) => (playing ? e.pause() : e.play(episode)));
       }}
     >
-      <Icon name={playing ? 'pause' : 'play'} />
+      <Icon name={playing ? 'pause' : unavailable ? 'offline' : 'play'} />
     </button>
   );
 }
