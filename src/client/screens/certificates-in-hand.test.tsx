@@ -20,7 +20,7 @@ const certificate: Certificate = {
   studentName: 'Jordan Rivera',
   title: 'Periodontal Charting Essentials',
   lecturer: 'Dr. Ana Lopez',
-  completedAt: '2026-11-20T15:00:00.000Z',
+  completedOn: '2026-11-20',
   method: 'Electronically Mediated',
   creditType: 'Self-study',
   credits: 1.5,

@@ -197,6 +197,8 @@ export interface DB {
     /** the student's AGD member number when it was issued (migration 0016); null without one, and before 0016 */
     agdNumber: string | null;
     completedAt: string;
+    /** the day completed ('YYYY-MM-DD') in the student's zone at the pass (migration 0019): what every copy prints */
+    completedOn: string;
     issuedAt: string;
   };
   /** the operator's accreditation statements (content pack); validFrom and validThrough are 'YYYY-MM-DD', both included */

@@ -16,7 +16,7 @@ export async function agdRoster(db: Kysely<DB>, from: string, to: string): Promi
   const rows = await db
     .selectFrom('certificates as ct')
     .innerJoin('students as s', 's.id', 'ct.studentId')
-    .select(['s.agdNumber', 's.lastname', 's.firstname', 'ct.title', 'ct.agdCode', 'ct.credits', 'ct.completedAt'])
+    .select(['s.agdNumber', 's.lastname', 's.firstname', 'ct.title', 'ct.agdCode', 'ct.credits', 'ct.completedOn'])
     .where('s.agdNumber', 'is not', null)
     .where('ct.completedAt', '>=', from)
     .where('ct.completedAt', '<', to)
@@ -24,6 +24,6 @@ export async function agdRoster(db: Kysely<DB>, from: string, to: string): Promi
     .orderBy('ct.id')
     .execute();
   const lines = [ROSTER_HEADER.join(',')];
-  for (const r of rows) lines.push([r.agdNumber, r.lastname, r.firstname, r.title, r.agdCode, Number(r.credits), r.completedAt.slice(0, 10)].map(csvField).join(','));
+  for (const r of rows) lines.push([r.agdNumber, r.lastname, r.firstname, r.title, r.agdCode, Number(r.credits), r.completedOn].map(csvField).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

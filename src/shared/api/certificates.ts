@@ -3,7 +3,7 @@
 // the certificate's QR code.
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { Hash, Iso, S } from './common.ts';
+import { CalendarDay, Hash, S } from './common.ts';
 
 /**
  * One accreditation statement a certificate carries: stored when it was issued, from the statements whose
@@ -24,7 +24,8 @@ export const Certificate = v.object({
   studentName: v.string(),
   title: v.string(),
   lecturer: v.nullable(v.string()),
-  completedAt: Iso,
+  /** the day completed, 'YYYY-MM-DD', in the student's zone at the pass: the same day wherever it is read (0045) */
+  completedOn: CalendarDay,
   method: v.string(),
   creditType: v.string(),
   credits: v.number(),
@@ -90,7 +91,7 @@ export const getVerifyCertificate = endpoint({
         studentName: v.string(),
         title: v.string(),
         lecturer: v.nullable(v.string()),
-        completedAt: Iso,
+        completedOn: CalendarDay,
         creditType: v.string(),
         credits: v.number(),
         agdCode: v.nullable(v.string()),

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { COURSE_STEPS } from '../domain/course-steps.ts';
 import { endpoint } from './endpoint.ts';
-import { Hash, Iso, Ok, S } from './common.ts';
+import { Hash, Iso, Ok, S, TimeZone } from './common.ts';
 
 export const ClassDetail = v.object({
   classId: v.number(),
@@ -129,7 +129,6 @@ export const postRemoveQueue = endpoint({
 
 /** an IANA time zone as a device names it (Intl's resolvedOptions), such as America/Chicago: whatever a device says
  * is taken (a reservation is never refused for it), and the server keeps only one Intl knows */
-const TimeZone = v.pipe(v.string(), v.maxLength(64));
 export const postReserveSeat = endpoint({
   method: 'POST',
   path: 'reserve-seat',

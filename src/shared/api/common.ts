@@ -29,6 +29,10 @@ export const NO_NUL = 'must not contain the null character';
 /** free text with a length cap the contract enforces before any rule runs */
 export const Str = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`), v.excludes(NUL, NO_NUL));
 export const Iso = v.string();
+/** the device's IANA time zone, sent with the calls whose answers name a day or a time for it (decisions 0041, 0045) */
+export const TimeZone = v.pipe(v.string(), v.maxLength(64));
+/** a calendar day, 'YYYY-MM-DD' (an answer's; the license tracker's inputs check theirs as real dates) */
+export const CalendarDay = v.string();
 
 const SENTENCES = new Set<string>();
 /**

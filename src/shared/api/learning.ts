@@ -1,7 +1,7 @@
 // The learning flow after viewing: attendance, evaluation, sponsored video, survey, exam (spec §4, §7).
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { Hash, Iso, Ok, S } from './common.ts';
+import { Hash, Iso, Ok, S, TimeZone } from './common.ts';
 
 const Item = { s: S, c: v.optional(v.nullable(Hash)), p: v.optional(v.nullable(Hash)) };
 
@@ -124,6 +124,8 @@ export const postGradeExam = endpoint({
     a: v.pipe(v.array(v.object({ examQId: v.number(), option: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)) })), v.maxLength(100)),
     /** the client's name for this attempt (a UUID per try): a submit sent twice is graded once */
     attemptKey: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'attemptKey must be an attempt id')),
+    /** the device's zone: a pass's certificate is dated the day it is there (decision 0045); one unknown is left out */
+    tz: v.optional(TimeZone),
   }),
   response: v.object({
     status: v.boolean(),

@@ -1,6 +1,6 @@
 // Display formats of spec §9: dates, date-times, durations and credits.
-// Pure and DOM-free, shared by client and server: the certificate and CE report PDFs print dates (never a time,
-// so never a zone) in the server's zone; e-mails write their times in UTC themselves (mail/messages.ts).
+// Pure and DOM-free, shared by client and server: the certificate and CE report PDFs print a certificate's day
+// completed (a calendar day fixed at the pass, formatDay); e-mails write their times in a zone they name.
 
 import { CE_TYPE, ceTypeName } from './constants.ts';
 
@@ -57,6 +57,22 @@ export const formatDate = (value: string | number | Date | null | undefined, opt
   const p = partsOf(d, opts.timeZone);
   return `${p.weekday} ${p.month} ${p.day}, ${p.year}`;
 };
+
+/**
+ * The calendar day ('YYYY-MM-DD') a moment fell on in `timeZone` (UTC when none is given or Intl does not know it):
+ * a certificate's date completed, fixed at the pass in the student's own zone (decision 0045), so the PDF, the
+ * verification page, the report and the license tracker all say the day the student finished, wherever read.
+ */
+export const dayIn = (value: string | number | Date, timeZone?: string | null): string => {
+  const d = toDate(value);
+  if (!d) return '';
+  const zone = timeZone && isTimeZone(timeZone) ? timeZone : 'UTC';
+  // en-CA writes YYYY-MM-DD
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+};
+
+/** a calendar day ('YYYY-MM-DD') as 'Day Mon D, YYYY', the same day in every zone: it names a day, not a moment */
+export const formatDay = (day: string | null | undefined): string => (day ? formatDate(`${day.slice(0, 10)}T12:00:00Z`, { timeZone: 'UTC' }) : '');
 
 /**
  * '{date} at h:mm AM/PM TZ' in local time, e.g. 'Wed Nov 5, 2025 at 3:05 PM EST'. The spec's format with the time

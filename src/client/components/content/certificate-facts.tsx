@@ -3,14 +3,15 @@
 // verification page has no method: it prints only what identifies).
 import type { Accreditation } from '#shared/api/certificates';
 import { accreditationLine } from '#shared/domain/accreditation';
-import { formatDate } from '#shared/domain/format';
+import { formatDay } from '#shared/domain/format';
 
 export interface CertificateFactsData {
   code: string;
   studentName: string;
   title: string;
   lecturer: string | null;
-  completedAt: string;
+  /** a calendar day: the same day for the student and for an auditor anywhere (decision 0045) */
+  completedOn: string;
   method?: string;
   creditType: string;
   credits: number;
@@ -24,7 +25,7 @@ export function CertificateFacts({ cert, className = 'facts' }: { cert: Certific
     ['Student', cert.studentName],
     ['Course', cert.title],
     ['Lecturer', cert.lecturer],
-    ['Date completed', formatDate(cert.completedAt)],
+    ['Date completed', formatDay(cert.completedOn)],
     ['Method', cert.method],
     ['Credit type', cert.creditType],
     ['Credit hours', cert.credits],

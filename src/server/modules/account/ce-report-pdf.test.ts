@@ -13,7 +13,7 @@ const TABLE_HEADER = 'Date completed Course Lecturer CE type Credits AGD code';
 // zero-padded so no title is a prefix of another ('Course 1' would match inside 'Course 10')
 const rows = (count: number): CeReportRow[] =>
   Array.from({ length: count }, (_, i) => ({
-    completedAt: new Date(GENERATED_AT - i * DAY).toISOString(),
+    completedOn: new Date(GENERATED_AT - i * DAY).toISOString().slice(0, 10),
     title: `Periodontics update ${String(i + 1).padStart(3, '0')}`,
     kind: i % 4 === 3 ? 'Podcast' : 'Course',
     lecturer: 'Dr. Ana Ruiz',
@@ -57,7 +57,7 @@ describe('renderCeReport', () => {
   });
 
   it("says when there is no AGD number on file and leaves unknown cells blank rather than 'undefined'", async () => {
-    const bare: CeReportRow = { completedAt: new Date(GENERATED_AT).toISOString(), title: 'Infection control', kind: 'Course', lecturer: null, ceTypeId: null, credits: 0, agdCode: null, accreditation: [] };
+    const bare: CeReportRow = { completedOn: new Date(GENERATED_AT).toISOString().slice(0, 10), title: 'Infection control', kind: 'Course', lecturer: null, ceTypeId: null, credits: 0, agdCode: null, accreditation: [] };
     const text = await pdfText(await renderCeReport(input({ student: { name: 'Pat Jones', email: 'pat@example.com', agdNumber: null }, rows: [bare] })));
     expect(text).toContain('AGD member number: none on file');
     expect(text).toContain(`${formatDate(GENERATED_AT)} Infection control 0`);

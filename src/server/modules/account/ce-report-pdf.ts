@@ -4,11 +4,12 @@ import { StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Accreditation } from '#shared/api/certificates';
 import { accreditationLine } from '#shared/domain/accreditation';
 import { CE_TYPE, ceTypeName } from '#shared/domain/constants';
-import { formatCredits, formatDate } from '#shared/domain/format';
+import { formatCredits, formatDate, formatDay } from '#shared/domain/format';
 import { createDocument, sanitiser, wrap } from '../../pdf/text.ts';
 
 export interface CeReportRow {
-  completedAt: string;
+  /** the certificate's day completed (YYYY-MM-DD), as the certificate prints it */
+  completedOn: string;
   title: string;
   kind: 'Course' | 'Podcast';
   lecturer: string | null;
@@ -46,7 +47,7 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { label: 'Date completed', width: 80, cell: (r) => formatDate(r.completedAt) },
+  { label: 'Date completed', width: 80, cell: (r) => formatDay(r.completedOn) },
   { label: 'Course', width: 162, cell: (r, notes) => `${r.kind === 'Podcast' ? `${r.title} (Podcast)` : r.title}${notes}` },
   { label: 'Lecturer', width: 100, cell: (r) => r.lecturer ?? '' },
   // a credit with no CE type (NONCE, tutorials) stays blank rather than printing ceTypeName's 'undefined'

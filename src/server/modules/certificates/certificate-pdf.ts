@@ -4,7 +4,7 @@ import { StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { Certificate } from '#shared/api/certificates';
 import { accreditationLine } from '#shared/domain/accreditation';
-import { formatDate } from '#shared/domain/format';
+import { formatDay } from '#shared/domain/format';
 import { createDocument, fitLine, sanitiser, wrap, wrapAtMost } from '../../pdf/text.ts';
 
 const PAGE = { width: 792, height: 612 }; // US Letter, landscape
@@ -80,7 +80,7 @@ export async function renderCertificate(c: Certificate, qrPngBytes: Uint8Array |
   const LABEL_WIDTH = 118;
   const valueWidth = CONTENT_WIDTH - LABEL_WIDTH - QR_SIZE - 16;
   const rows: [string, string][] = [
-    ['Date completed', formatDate(c.completedAt)],
+    ['Date completed', formatDay(c.completedOn)],
     ['Method', c.method],
     ['Credit type', c.creditType],
     ['Credit hours', String(c.credits)],

@@ -52,7 +52,7 @@ export function certificateRoutes(deps: CertificateDeps): Implementation[] {
       return {
         status: true,
         genuine: true,
-        certificate: { code: c.code, studentName: c.studentName, title: c.title, lecturer: c.lecturer, completedAt: c.completedAt, creditType: c.creditType, credits: c.credits, agdCode: c.agdCode, accreditation: c.accreditation },
+        certificate: { code: c.code, studentName: c.studentName, title: c.title, lecturer: c.lecturer, completedOn: c.completedOn, creditType: c.creditType, credits: c.credits, agdCode: c.agdCode, accreditation: c.accreditation },
       };
     }),
 

@@ -7,6 +7,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { certificateFileName, type Accreditation, type Certificate } from '#shared/api/certificates';
 import { ceTypeName } from '#shared/domain/constants';
 import { certificateNumberOf } from '#shared/domain/certificate-number';
+import { dayIn } from '#shared/domain/format';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/contract.ts';
 import { qrPng, renderCertificate } from './certificate-pdf.ts';
@@ -20,7 +21,7 @@ export const CPD_NOTE =
   'For UK dental professionals: this certificate is in a format suitable for verifiable CPD; record the hours and the learning objectives in your personal development plan.';
 
 /** what a pass certifies: the certificate row's own columns, less what issuing makes (number, moments) */
-export type IssueCertificate = Omit<Insertable<DB['certificates']>, 'id' | 'code' | 'completedAt' | 'issuedAt'> & {
+export type IssueCertificate = Omit<Insertable<DB['certificates']>, 'id' | 'code' | 'completedAt' | 'completedOn' | 'issuedAt'> & {
   /** the completion moment (ISO), also when it was issued */
   at: string;
 };
@@ -34,6 +35,9 @@ export type IssueCertificate = Omit<Insertable<DB['certificates']>, 'id' | 'code
 export async function issueCertificate(trx: Kysely<DB> | Transaction<DB>, c: IssueCertificate): Promise<{ id: number; code: string }> {
   const code = certificateNumberOf(Array.from({ length: 12 }, () => randomInt(32)));
   const { at: _at, ...certified } = c;
+  // the day the student finished, in the zone of their device (the one the exam was sent from, decision 0045)
+  const { timeZone } = await trx.selectFrom('students').select('timeZone').where('id', '=', c.studentId).executeTakeFirstOrThrow();
+  const day = dayIn(c.at, timeZone);
   const { id } = await trx
     .insertInto('certificates')
     .values({
@@ -42,12 +46,12 @@ export async function issueCertificate(trx: Kysely<DB> | Transaction<DB>, c: Iss
       // frozen as the profile said it at the pass, blank as none
       agdNumber: c.agdNumber?.trim() || null,
       completedAt: c.at,
+      completedOn: day,
       issuedAt: c.at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // periods are calendar days in UTC, the zone every stored moment is in (README, "Accreditation statements")
-  const day = c.at.slice(0, 10);
+  // periods are calendar days: the one the certificate says it was completed on covers it or not
   const covering = await trx
     .selectFrom('accreditations')
     .select(['id', 'provider', 'approvalBody', 'statement', 'validFrom', 'validThrough'])
@@ -96,7 +100,7 @@ export const certificates = (db: Kysely<DB>) =>
       'ct.ceTypeId',
       'ct.agdCode',
       'ct.agdNumber',
-      'ct.completedAt',
+      'ct.completedOn',
       'c.description as classDescription',
       'c.learningObjectives',
       'p.description as podcastDescription',
@@ -121,7 +125,7 @@ export function toCertificate(row: CertificateRow, accreditation: Accreditation[
     studentName: row.studentName,
     title: row.title,
     lecturer: row.speakerName?.trim() ? row.speakerName : null,
-    completedAt: row.completedAt,
+    completedOn: row.completedOn,
     method: METHOD,
     creditType: ceTypeName(row.ceTypeId),
     // PostgreSQL's real comes back as a number, but Number() keeps a driver's string from leaking through

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { getExam, postGradeExam } from '#shared/api/learning';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
+import { rememberTimeZone } from '../account/time-zone.ts';
 import { implement, type Implementation } from '../../plugins/contract.ts';
 import type { CourseGate } from './course-gate.service.ts';
 import { examQuestions, examService, failedMessage, OPTIONS, passedMessage, type ExamQuestion } from './exam.service.ts';
@@ -43,6 +44,8 @@ export function examRoutes(db: Kysely<DB>, deps: { clock: Clock; gate: CourseGat
       // a quick refusal of an exam that is not offered; the service asks the gate for the attempt inside its write
       await gate.require(db, 'exam', course, student.id);
       const questions = await examQuestions(db, course.examId!);
+      // the device's zone: a pass's certificate is dated the day it is there (decision 0045)
+      await rememberTimeZone(db, student.id, body.tz);
       const outcome = await exams.grade(course, student.id, body.attemptKey, body.a, questions);
       return {
         status: true,

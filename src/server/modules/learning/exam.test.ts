@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPack } from '../../content/load-pack.ts';
 import type { Pack } from '../../content/pack-schema.ts';
+import { pdfText } from '../../pdf-text.test-support.ts';
 import { buildTestApp, createStudents, json, type TestApp } from '../../test-support.ts';
 
 let t: TestApp;
@@ -94,6 +95,40 @@ describe('the exam', () => {
     const again = await post('grade-exam', { c: c.hash, a: right, attemptKey: randomUUID() }, s.cookie);
     expect(again.statusCode).toBe(409);
     expect(json(again).errorMsg).toBe('Exam completed.  Returning to classroom.');
+  });
+
+  it('dates a pass the day it is on the device it was sent from: everywhere the certificate is read, and in the license cycle (decision 0045)', async () => {
+    const c = course();
+    const start = t.clock.now();
+    // 8:05 PM on November 30 in Chicago is 02:05 on December 1 in UTC (and 11:05 AM in Tokyo)
+    t.clock.set(Date.parse('2026-12-01T02:05:00.000Z'));
+    try {
+      const dayOf = async (tz: string) => {
+        const s = await readyStudent(c.hash);
+        const ids: number[] = json(await get(`exam?c=${c.hash}`, s.cookie)).exam.questions.map((q: { examQId: number }) => q.examQId);
+        const right = ids.map((id, i) => ({ examQId: id, option: c.key[i]! }));
+        expect(json(await post('grade-exam', { c: c.hash, a: right, attemptKey: randomUUID(), tz }, s.cookie))).toMatchObject({ passed: true });
+        const cert = json(await get(`certificate?c=${c.hash}`, s.cookie)).certificate;
+        const verified = json(await t.app.inject(`/api/verify?code=${cert.code}`)).certificate;
+        const pdf = (await pdfText(new Uint8Array((await get(`certificate-pdf?c=${c.hash}`, s.cookie)).rawPayload))).replace(/\s+/g, ' ');
+        return { s, api: cert.completedOn, verify: verified.completedOn, pdf };
+      };
+      const chicago = await dayOf('America/Chicago');
+      expect([chicago.api, chicago.verify]).toEqual(['2026-11-30', '2026-11-30']);
+      expect(chicago.pdf).toContain('Date completed Mon Nov 30, 2026');
+      const tokyo = await dayOf('Asia/Tokyo');
+      expect([tokyo.api, tokyo.verify]).toEqual(['2026-12-01', '2026-12-01']);
+      expect(tokyo.pdf).toContain('Date completed Tue Dec 1, 2026');
+
+      // a license renewed on November 30: the Chicago pass counts in the cycle that ends that day
+      const add = await post('license-add', { jurisdiction: 'Texas', licenseType: 'RDH', number: 'RDH 1', renewalDate: '2026-11-30', cycleYears: 1, preset: 'tx-rdh' }, chicago.s.cookie);
+      expect(add.statusCode, add.body).toBe(200);
+      const ended = json(await get(`license?id=${json(add).license.id}&cycle=2026-11-30`, chicago.s.cookie));
+      expect(ended.cycle).toMatchObject({ start: '2025-12-01', end: '2026-11-30' });
+      expect(ended.entries.filter((e: { source: string; date: string }) => e.source === 'ce-pass').map((e: { date: string }) => e.date)).toEqual(['2026-11-30']);
+    } finally {
+      t.clock.set(start);
+    }
   });
 
   it('grades one attempt once when it is sent 20 times at once', async () => {

@@ -118,7 +118,7 @@ export function licenseService(deps: LicenseDeps) {
       .innerJoin('gradebook as g', 'g.id', 'ct.gradebookId')
       .leftJoin('classes as c', 'c.id', 'g.classId')
       .leftJoin('podcasts as p', 'p.id', 'g.podcastId')
-      .select(['ct.code', 'ct.title', 'ct.credits', 'ct.ceTypeId', 'ct.agdCode', 'ct.completedAt', 'c.topics as classTopics', 'p.topics as podcastTopics'])
+      .select(['ct.code', 'ct.title', 'ct.credits', 'ct.ceTypeId', 'ct.agdCode', 'ct.completedOn', 'c.topics as classTopics', 'p.topics as podcastTopics'])
       .where('ct.studentId', '=', studentId)
       .where('ct.credits', '>', 0)
       .execute();
@@ -127,8 +127,8 @@ export function licenseService(deps: LicenseDeps) {
       id: 0,
       title: c.title,
       provider: CE_PASS_PROVIDER,
-      // a certificate counts in the cycle of its completion date (UTC, as every stored time)
-      date: c.completedAt.slice(0, 10),
+      // a certificate counts in the cycle of the day it says it was completed (the student's own day, decision 0045)
+      date: c.completedOn,
       hours: Number(c.credits),
       format: c.ceTypeId === CE_TYPE.PARTICIPATORY ? 'live' : 'self-study',
       topics: namedTopics(c.classTopics ?? c.podcastTopics),

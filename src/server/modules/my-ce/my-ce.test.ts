@@ -76,7 +76,7 @@ async function complete(studentId: number, classId: number) {
   await t.database.db.updateTable('gradebook').set({ examTakenAt: at, examScore: 100, credits: 1, ceTypeId: 1, updatedAt: at }).where('id', '=', g.id).execute();
   await t.database.db
     .insertInto('certificates')
-    .values({ code: randomUUID().slice(0, 12), studentId, gradebookId: g.id, studentName: 'Load Student', title: 'A class', speakerName: null, credits: 1, ceTypeId: 1, agdCode: null, completedAt: at, issuedAt: at })
+    .values({ code: randomUUID().slice(0, 12), studentId, gradebookId: g.id, studentName: 'Load Student', title: 'A class', speakerName: null, credits: 1, ceTypeId: 1, agdCode: null, completedAt: at, completedOn: at.slice(0, 10), issuedAt: at })
     .execute();
 }
 

@@ -5,7 +5,7 @@ import { getCalendar, getCancelSeat, postCancelSeat, postClassStart, postReserve
 import { postSaveAffidavit } from '#shared/api/learning';
 import { getSeats } from '#shared/api/my-ce';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
-import { isTimeZone } from '#shared/domain/format';
+import { rememberTimeZone } from '../account/time-zone.ts';
 import { nowIso, type Clock } from '../../clock.ts';
 import { randomHash } from '../../db/ids.ts';
 import { CANCELLED, type DB } from '../../db/schema.ts';
@@ -50,8 +50,8 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
       if (w.typeId !== CLASS_TYPE.LIVE || w.endDate! <= nowIso(clock)) throw new HttpError(409, NOT_RESERVABLE);
       // everything slow or read-only happens before the transaction: it holds the webinar's write lock
       const cancelCode = randomHash(18);
-      // the device's zone, kept for this mail and the reminders (decision 0041); one Intl does not know is left out
-      if (body.tz && isTimeZone(body.tz)) await db.updateTable('students').set({ timeZone: body.tz }).where('id', '=', student.id).where((eb) => eb.or([eb('timeZone', 'is', null), eb('timeZone', '!=', body.tz!)])).execute();
+      // the device's zone, kept for this mail and the reminders (decision 0041)
+      await rememberTimeZone(db, student.id, body.tz);
       const [to, info] = [await recipient(db, student.id), mailInfo(w, cancelCode)];
       const seat = await seats.reserve(w.id, student.id, (trx, s) => enqueueMail(trx, seatMail(to, info, s, publicUrl), clock.now()), cancelCode);
       if (seat.created) deps.mailer.wake();

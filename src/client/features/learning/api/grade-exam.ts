@@ -3,6 +3,7 @@
 // table of query effects (lib/query-effects.ts), which the outbox applies to every applied action.
 import { postGradeExam } from '#shared/api/learning';
 import { submitAction } from '../../../lib/outbox/index.ts';
+import { deviceTimeZone } from '../../../lib/time-zone.ts';
 
 export interface ExamAnswer {
   examQId: number;
@@ -16,4 +17,4 @@ export interface ExamAnswer {
  * grading itself, the outbox's key names the request: either way one grading.
  */
 export const gradeExam = (item: { c?: string; p?: string }, a: ExamAnswer[], attemptKey: string, title: string) =>
-  submitAction(postGradeExam, { ...item, a, attemptKey }, `Exam: ${title}`);
+  submitAction(postGradeExam, { ...item, a, attemptKey, tz: deviceTimeZone() }, `Exam: ${title}`);
