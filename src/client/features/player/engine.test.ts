@@ -159,7 +159,7 @@ async function openApp({ loggedIn = true } = {}) {
   const { useNowPlaying } = await import('./now-playing.ts');
   const { engine } = await import('./engine.ts');
   await engine.ready;
-  return { engine, now: () => useNowPlaying.getState() };
+  return { engine, now: () => useNowPlaying.getState(), subscribe: useNowPlaying.subscribe };
 }
 
 /** lets the engine's promises (IndexedDB, the position lookup, howler's play callback) settle */
@@ -234,6 +234,43 @@ describe('the player engine', () => {
     await settle();
     expect(again.now().status).toBe('playing');
     expect(lastHowl().seek()).toBeCloseTo(42, 1);
+  });
+
+  it('goes back to the saved place when WebKit took the seek before it knew the length, and saves no 0 over it (decision 0045)', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    const first = await openApp();
+    await first.engine.play(episode(31));
+    await settle();
+    seconds(42);
+    first.engine.pause();
+    await settle();
+
+    const again = await openApp();
+    await again.engine.resume();
+    await settle();
+    // WebKit: the element read a length of almost 0, so the seek to 42 landed at 0, and it plays from there with that
+    // length; a seek once it plays holds
+    const h = lastHowl();
+    h.at = 0;
+    h.since = Date.now();
+    Object.defineProperty(h.node, 'duration', { value: 0.0005, configurable: true });
+    Object.defineProperty(h.node, 'paused', { value: false, configurable: true });
+    Object.defineProperty(h.node, 'currentTime', { configurable: true, get: () => h.seek(), set: (to: number) => void h.seek(to) });
+    // never a position before the place, on screen or kept, while the element is moved there
+    const shown: number[] = [];
+    const stop = again.subscribe((s) => shown.push(s.position));
+    seconds(3);
+    await settle();
+    expect(h.seek()).toBeGreaterThanOrEqual(42);
+    expect(again.now().position).toBeGreaterThanOrEqual(42);
+    expect(again.now().position).toBeLessThan(46);
+    stop();
+    expect(shown.every((p) => p >= 42)).toBe(true);
+    // what a reload now finds: the place, not the 0 WebKit started from
+    again.engine.pause();
+    await settle();
+    const third = await openApp();
+    expect(third.now().position).toBeGreaterThan(42);
   });
 
   it('keeps the position of the moment the app goes to the background, not the last periodic save', async () => {

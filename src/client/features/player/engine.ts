@@ -123,7 +123,7 @@ function tick(): void {
     if (++stalledTicks * TICK_MS >= STALL_MS) return failed();
   } else stalledTicks = 0;
   const at = howl.seek();
-  if (typeof at !== 'number' || !Number.isFinite(at)) return;
+  if (typeof at !== 'number' || !Number.isFinite(at) || stillResuming(at)) return;
   const { sleep, rate } = state();
   const duration = durationOf(state().episode);
   heard.advance(at);
@@ -169,7 +169,7 @@ function onPaused(): void {
   stopTicking();
   if (howl) {
     const at = howl.seek();
-    if (typeof at === 'number' && Number.isFinite(at)) {
+    if (typeof at === 'number' && Number.isFinite(at) && !stillResuming(at)) {
       heard.advance(at);
       update({ position: at });
     }
@@ -241,7 +241,38 @@ function create(episode: PlayerEpisode, from: number): void {
     onplayerror: () => (state().status === 'paused' ? undefined : failed()),
   });
   followElement(element);
-  if (from > 0) howl.seek(from);
+  if (from > 0) {
+    howl.seek(from);
+    resumeAt = from;
+    resumeTries = 0;
+  }
+}
+
+/**
+ * Where a Howl made to resume must be: WebKit may take the first seek while it reads a length of almost 0 and clamp
+ * it to 0, then play from the start with that length (a walk in WebKitGTK, decision 0045), so an episode resumed
+ * after a reload played from 0 and saved that over the listener's place. Once the element plays, the seek is made
+ * again (then it holds); until it is there, no position is kept. A few tries, then it plays on from where it is.
+ */
+let resumeAt: number | null = null;
+let resumeTries = 0;
+/** how far off the place may be and still count as there (a tick's worth of playing) */
+const RESUME_SLACK_S = 2;
+const RESUME_TRIES = 5;
+
+/** true while the element is not yet at `resumeAt`: moves it there once it plays, and the tick keeps nothing */
+function stillResuming(at: number): boolean {
+  if (resumeAt === null) return false;
+  if (Math.abs(at - resumeAt) <= RESUME_SLACK_S || !element || resumeTries >= RESUME_TRIES) {
+    resumeAt = null;
+    return false;
+  }
+  // a seek holds once the element plays, whatever length it reads
+  if (!element.paused && element.currentTime > 0) {
+    resumeTries++;
+    element.currentTime = resumeAt;
+  }
+  return true;
 }
 
 function failed(): void {
@@ -260,6 +291,7 @@ function failed(): void {
 
 function unload(): void {
   stopTicking();
+  resumeAt = null;
   if (!howl) return;
   howl.off();
   howl.unload();
@@ -338,6 +370,8 @@ function pause(): void {
 function seekTo(seconds: number): void {
   const { duration, status, rate } = state();
   const to = Math.min(Math.max(seconds, 0), duration > 0 ? duration : seconds);
+  // the listener's own place wins over the one a resume was going to
+  resumeAt = null;
   heard.stop();
   // a loaded element is moved directly: howler's seek while playing pauses and plays again and then waits
   // for 'canplaythrough', which WebKit may never send, leaving the player stuck until a reload
