@@ -89,6 +89,10 @@ export const PLAY_LOG_TEXTS = { refused: 'Error logging podcast play.', broken: 
 export const EPISODE_UNPLAYABLE = 'This episode could not be played. Check your connection and try again.';
 /** the same while the phone is offline: what plays then, and that this one will once the connection is back */
 export const EPISODE_OFFLINE = 'You are offline: downloaded episodes play, and this one will when you are back online.';
+/** offline, a tap on an episode not on the device while another plays: that one plays on (decision 0045) */
+export const notDownloadedOffline = (title: string): string => `“${title}” is not downloaded: it plays when you are back online.`;
+/** offline, Up Next holds no downloaded episode: the queue waits, whole */
+export const UP_NEXT_OFFLINE = 'Up Next plays on when you are back online: none of its episodes is downloaded.';
 
 /** downloads (features/downloads; the spec has no texts for them): why a download did not complete, in plain words */
 export const DOWNLOAD_TEXTS = {

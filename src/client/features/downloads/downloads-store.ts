@@ -63,6 +63,9 @@ export const useDownloadsHydrated = (): boolean => useSyncExternalStore(subscrib
 export const findDownload = (s: PersistedDownloads, kind: DownloadKind, hash: string): PersistedDownload | undefined =>
   s.items.find((item) => item.kind === kind && item.hash === hash);
 
+/** whether an episode may be on this device: downloaded, or not known yet (the device's list not read) */
+export const mayBeDownloaded = (hash: string): boolean => !useDownloads.persist.hasHydrated() || findDownload(useDownloads.getState(), 'episode', hash) !== undefined;
+
 /** the downloaded episodes with their series hash (`ps`): what the query persister keeps and pins */
 export const downloadedEpisodes = (): PersistedDownload[] => useDownloads.getState().items.filter((item) => item.kind === 'episode');
 

@@ -20,8 +20,11 @@ export function useNeedsConnection(hash: string): boolean {
   }, [online, store]);
   const subscribe = useCallback((onChange: () => void) => (store ? store.useDownloads.subscribe(onChange) : none()), [store]);
   // until the device's list is read, nothing is marked: a record not read yet is not a record missing
-  const missing = useSyncExternalStore(subscribe, () =>
-    store && store.useDownloads.persist.hasHydrated() ? !store.findDownload(store.useDownloads.getState(), 'episode', hash) : false,
+  const missing = useSyncExternalStore(
+    subscribe,
+    () => (store && store.useDownloads.persist.hasHydrated() ? !store.findDownload(store.useDownloads.getState(), 'episode', hash) : false),
+    // the first screen rendered on the server: nothing is marked there
+    () => false,
   );
   return !online && missing;
 }

@@ -3,7 +3,7 @@
 import { clear } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, failures, ok } from '../../test/api-stub.ts';
-import { EPISODE_OFFLINE, EPISODE_UNPLAYABLE } from '../../lib/messages.ts';
+import { EPISODE_OFFLINE, EPISODE_UNPLAYABLE, notDownloadedOffline, UP_NEXT_OFFLINE } from '../../lib/messages.ts';
 import type { PlayerEpisode } from './episode.ts';
 
 interface HowlOptions {
@@ -556,6 +556,40 @@ describe('the player engine', () => {
     }
     dispatchEvent(new Event('online'));
     expect(now().notice).toBeNull();
+  });
+
+  it('offline, keeps the downloaded episode playing when one not downloaded is tapped, and plays only downloaded ones from Up Next (decision 0045)', async () => {
+    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': failures.offline, 'POST podcast-listen': failures.offline });
+    const { engine, now } = await openApp();
+    const downloads = await import('../downloads/downloads-store.ts');
+    await downloads.whenDownloadsHydrated();
+    const kept = (n: number) => ({ kind: 'episode', hash: `episode-${n}`, title: `Episode ${n}`, bytes: 1, at: 0 });
+    downloads.useDownloads.setState({ items: [kept(40), kept(42)] as never });
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await engine.play(episode(40));
+      await settle();
+      expect(now()).toMatchObject({ status: 'playing', episode: { hash: 'episode-40' } });
+      const playing = lastHowl();
+      await engine.play(episode(41));
+      await settle();
+      expect(now()).toMatchObject({ status: 'playing', episode: { hash: 'episode-40' }, notice: notDownloadedOffline('Episode 41') });
+      expect(playing.unloaded).toBe(false);
+
+      // Up Next: the downloaded one after the one not downloaded plays; the other waits in the queue
+      await engine.addToUpNext(episode(41));
+      await engine.addToUpNext(episode(42));
+      lastHowl().end();
+      await settle();
+      expect(now()).toMatchObject({ status: 'playing', episode: { hash: 'episode-42' } });
+      expect(now().upNext.map((e) => e.hash)).toEqual(['episode-41']);
+      lastHowl().end();
+      await settle();
+      expect(now()).toMatchObject({ status: 'paused', episode: { hash: 'episode-42' }, notice: UP_NEXT_OFFLINE });
+      expect(now().upNext.map((e) => e.hash)).toEqual(['episode-41']);
+    } finally {
+      offline.mockRestore();
+    }
   });
 
   it('says the episode could not be played when it fails online, and keeps saying it', async () => {

@@ -8,10 +8,11 @@ import { getPodcast, MAX_HEARD_RANGES, postPodcastListen, postPodcastView } from
 import { mergeHeard, PLAYED_SHARE } from '#shared/domain/heard';
 import { call, errorMessage } from '../../lib/api.ts';
 import { mediaUrl } from '../../lib/media.ts';
-import { EPISODE_OFFLINE, EPISODE_UNPLAYABLE, PLAY_LOG_TEXTS } from '../../lib/messages.ts';
+import { EPISODE_OFFLINE, EPISODE_UNPLAYABLE, notDownloadedOffline, PLAY_LOG_TEXTS, UP_NEXT_OFFLINE } from '../../lib/messages.ts';
+import { cannotReach } from '../../lib/offline/seen-at.ts';
 import { submitAction } from '../../lib/outbox/index.ts';
 import { uuid } from '../../lib/uuid.ts';
-import { markHeardToEnd } from '../downloads/downloads-store.ts';
+import { markHeardToEnd, mayBeDownloaded } from '../downloads/downloads-store.ts';
 import { useSessionStore } from '../session/stores/session-store.ts';
 import type { PlayerEpisode } from './episode.ts';
 import { HeardRanges } from './heard-ranges.ts';
@@ -201,11 +202,12 @@ function onEnded(): void {
   // heard to the end: Play starts it over (howler's element is back at 0 too)
   update({ position: 0 });
   if (sleep?.kind === 'episode') return update({ sleep: null });
-  const [next, ...rest] = upNext;
-  if (next) {
-    update({ upNext: rest });
-    void play(next);
-  }
+  // offline, the next episode that is on this device; the ones skipped stay queued for when the network is back
+  const at = cannotReach() ? upNext.findIndex((e) => mayBeDownloaded(e.hash)) : 0;
+  if (!upNext.length) return;
+  if (at < 0) return update({ notice: UP_NEXT_OFFLINE });
+  update({ upNext: upNext.filter((_, i) => i !== at) });
+  void play(upNext[at]!);
 }
 
 /** the system paused the element itself (a call, unplugged headphones): the app follows */
@@ -319,6 +321,8 @@ async function play(episode: PlayerEpisode): Promise<void> {
     if (current.status === 'paused') resume();
     return;
   }
+  // offline, an episode not on this device cannot play: the one in the player stays, and the player says why
+  if (current.episode && !mayBeDownloaded(episode.hash) && cannotReach()) return update({ notice: notDownloadedOffline(episode.title) });
   if (current.episode) {
     heard.stop();
     savePosition(true);

@@ -36,8 +36,8 @@ function sleepTimer(value: string): SleepTimer {
 const rateLabel = (rate: number): string => `${rate}×`;
 
 export default function FullPlayer() {
-  const { episode, status, position, duration, rate, sleep } = useNowPlaying(
-    useShallow((s) => ({ episode: s.episode, status: s.status, position: s.position, duration: s.duration, rate: s.rate, sleep: s.sleep })),
+  const { episode, status, position, duration, rate, sleep, notice } = useNowPlaying(
+    useShallow((s) => ({ episode: s.episode, status: s.status, position: s.position, duration: s.duration, rate: s.rate, sleep: s.sleep, notice: s.notice })),
   );
   const detail = usePodcast(episode?.hash);
   if (!episode) return null;
@@ -56,6 +56,12 @@ export default function FullPlayer() {
             <p className="player-title">{episode.title}</p>
             <p className="player-show">{[episode.showTitle, episode.speakerName].filter(Boolean).join(' · ')}</p>
           </div>
+          {/* what the mini player under this sheet says (why it stopped, what plays offline): said here too */}
+          {notice && (
+            <p className="player-notice" role="status">
+              <span>{notice}</span>
+            </p>
+          )}
 
           <div className="player-seek">
             <input

@@ -20,6 +20,12 @@ const oldestKept = (): number | null => {
 };
 const subscribe = (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange);
 
+/**
+ * CE Pass cannot be reached now, as far as the app can tell: the browser says it is offline, or the screen shows what
+ * was kept because its latest try failed (in a tunnel a phone often still says it is online)
+ */
+export const cannotReach = (): boolean => !navigator.onLine || oldestKept() !== null;
+
 /** when the oldest answer on screen that could not be refreshed was fetched; null when every answer is current */
 export const useSeenAt = (): number | null => useSyncExternalStore(subscribe, oldestKept, () => null);
 
