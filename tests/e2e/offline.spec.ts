@@ -173,3 +173,23 @@ test('logging out online leaves nothing of the student on the device; downloaded
     expect((await (await page.request.get('/api/account-home')).json()).status).toBe(false);
   }
 });
+
+test('offline, the next page of a list says it needs a connection rather than showing the page before it, and loads once back online (decision 0045)', async ({ page, context }) => {
+  await page.goto(`${server.url}/podcasts`);
+  await screenReady(page);
+  // installed as a phone has it: the worker in control, the app's files kept
+  await untilControlled(page);
+  await page.waitForLoadState('networkidle');
+  const firstRow = page.locator('main .row:not(.row-skeleton)').first().getByRole('heading', { level: 2 });
+  const firstTitle = await firstRow.innerText();
+  // the phone loses its signal (the browser knows: its loads wait for the network instead of failing)
+  await context.setOffline(true);
+  await page.getByRole('navigation', { name: /pages/ }).getByRole('link', { name: /next/i }).click();
+  await expect(page).toHaveURL(/\/podcasts\/2$/);
+  await expect(page.getByText('This page needs a connection. It will load when you are back online.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: firstTitle, exact: true })).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(page.locator('main .row:not(.row-skeleton)').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('This page needs a connection. It will load when you are back online.')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: firstTitle, exact: true })).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Redirect } from 'wouter';
 import type { MobileAds } from '#shared/api/common';
 import { placeAds } from '#shared/domain/ads';
+import { isUnreachable } from '../../lib/api.ts';
 import { LIST_ERROR } from '../../lib/messages.ts';
 import { LoadFailure, showsFailure } from '../ui/query-state.tsx';
 import { Pagination } from '../ui/pagination.tsx';
@@ -47,7 +48,10 @@ export const pageCount = (totalRows: number, pageSize: number): number => (pageS
 export function PagedList<T>({ query, page, href, empty, header, renderItem, label, skip, listError = true, canonical = true, ads, paginationFrom }: PagedListProps<T>) {
   if (!canonical) return <Redirect to={href(page)} replace />;
   if (query.isPending) return <ListSkeleton countLine={header !== undefined} />;
-  if (showsFailure(query)) return <LoadFailure query={query} errorFallback={LIST_ERROR} message={listError ? LIST_ERROR : undefined} />;
+  // the page asked for could not come (offline, Next › to a page never seen): the page before it, still shown while
+  // its answer is on the way, is not passed off as this one (a commuter's walk, decision 0045)
+  const pageFailed = query.isPlaceholderData && (query.isError || (query.failureCount > 0 && isUnreachable(query.failureReason)));
+  if (showsFailure(query) || pageFailed) return <LoadFailure query={query} errorFallback={LIST_ERROR} message={listError ? LIST_ERROR : undefined} />;
   const data = query.data!;
   const pages = pageCount(data.totalRows, data.pageSize);
   const current = data.page + 1;
