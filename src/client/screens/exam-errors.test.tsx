@@ -76,3 +76,20 @@ describe('grading', () => {
     expect((await outbox.list()).map((a) => [a.path, a.label, a.state])).toEqual([['grade-exam', 'Exam: Periodontal Charting Essentials', 'pending']]);
   });
 });
+
+describe('answers on the device', () => {
+  it('keeps the answers chosen through a reload until the exam is passed (decision 0045)', async () => {
+    const passed = ok({ status: true, exam: { minScore: 70, questions: [{ ...examAnswer().exam.questions[0]!, correctOption: 2 }] }, examScore: 100, passed: true, grades: [{ examQId: 1, correct: true }], msg: 'Congratulations! You passed with a score of 100%.' });
+    answerApi({ 'GET exam': ok(examAnswer()), 'POST grade-exam': passed });
+    const first = await renderAt('/exam/perio101');
+    fireEvent.click(await screen.findByRole('radio', { name: '5 mm' }));
+    first.unmount();
+    // the app opened again (a reload, or the phone closed it in the background)
+    await renderAt('/exam/perio101');
+    const kept = (await screen.findByRole('radio', { name: '5 mm' })) as HTMLInputElement;
+    expect(kept.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Exam' }));
+    expect(await findText('Congratulations! You passed with a score of 100%.')).toBeTruthy();
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('cepass.form.exam.'))).toEqual([]);
+  });
+});

@@ -24,6 +24,7 @@ import { useClass } from '../features/classes/api/get-class.ts';
 import { useExam } from '../features/learning/api/get-exam.ts';
 import { CourseSteps } from '../features/learning/components/course-steps.tsx';
 import { gradeExam, type ExamAnswer } from '../features/learning/api/grade-exam.ts';
+import { useSessionStore } from '../features/session/stores/session-store.ts';
 
 /** spec §5 (the server's too, exam.service.ts) */
 const ANSWER_ALL = 'Please answer all questions.';
@@ -57,9 +58,41 @@ interface ExamFormProps {
   onPassed: () => void;
 }
 
+/**
+ * The answers chosen so far, kept on the device for this student and course until the exam is passed: a phone that
+ * closes the app in the background, or a reload, loses none of them (a commuter's walk, decision 0045; logout
+ * clears them with the rest of the device's storage). Only this exam's questions and options are read back.
+ */
+function useKeptAnswers(item: ExamPlace['item'], questions: Question[]) {
+  const student = useSessionStore((s) => s.hash);
+  const key = student ? `cepass.form.exam.${student}.${'c' in item ? `c.${item.c}` : `p.${item.p}`}` : null;
+  const [answers, setAnswers] = useState<Record<number, number>>(() => {
+    try {
+      const stored: unknown = key ? JSON.parse(localStorage.getItem(key) ?? 'null') : null;
+      if (!stored || typeof stored !== 'object') return {};
+      const offered = new Map(questions.map((q) => [q.examQId, OPTIONS.map((o, i) => (q[o] ? i + 1 : 0)).filter(Boolean)]));
+      return Object.fromEntries(Object.entries(stored).filter(([id, option]) => offered.get(Number(id))?.includes(option as number)).map(([id, option]) => [Number(id), option as number]));
+    } catch {
+      return {};
+    }
+  });
+  useEffect(() => {
+    try {
+      if (key && Object.keys(answers).length) localStorage.setItem(key, JSON.stringify(answers));
+      else if (key) localStorage.removeItem(key);
+    } catch {
+      // storage full or disabled: the exam still works, only a reload would lose the answers
+    }
+  }, [key, answers]);
+  const forget = () => {
+    if (key) localStorage.removeItem(key);
+  };
+  return { answers, setAnswers, forget };
+}
+
 function ExamForm({ place, title, credits, questions, onPassed }: ExamFormProps) {
   const [, navigate] = useLocation();
-  const [answers, setAnswers] = useState<Record<number, number>>({});
+  const { answers, setAnswers, forget } = useKeptAnswers(place.item, questions);
   const [showMissing, setShowMissing] = useState(false);
   // one attempt, one key: made when the attempt starts (here, and at each retake), so a double tap or a resent
   // request of the same answers is graded once (the server answers a repeated key with its first grading)
@@ -79,6 +112,7 @@ function ExamForm({ place, title, credits, questions, onPassed }: ExamFormProps)
       setResult(graded);
       // (what the grading made stale is refreshed by the outbox, from the table of query effects)
       if (graded.passed) {
+        forget();
         onPassed();
       } else {
         setAttemptKey(uuid());
