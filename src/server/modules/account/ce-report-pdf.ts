@@ -37,6 +37,8 @@ const TABLE_BOTTOM = FOOTER_Y + 24;
 const SIZE = 9;
 const LEADING = 11;
 const CELL_PAD = 4;
+/** the white between two columns: 4 pt let a title's last word run into the lecturer's name (decision 0045) */
+const COLUMN_GAP = 10;
 const GREY = rgb(0.55, 0.55, 0.55);
 
 interface Column {
@@ -47,17 +49,17 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { label: 'Date completed', width: 80, cell: (r) => formatDay(r.completedOn) },
-  { label: 'Course', width: 162, cell: (r, notes) => `${r.kind === 'Podcast' ? `${r.title} (Podcast)` : r.title}${notes}` },
-  { label: 'Lecturer', width: 100, cell: (r) => r.lecturer ?? '' },
+  { label: 'Date completed', width: 86, cell: (r) => formatDay(r.completedOn) },
+  { label: 'Course', width: 160, cell: (r, notes) => `${r.kind === 'Podcast' ? `${r.title} (Podcast)` : r.title}${notes}` },
+  { label: 'Lecturer', width: 84, cell: (r) => r.lecturer ?? '' },
   // a credit with no CE type (NONCE, tutorials) stays blank rather than printing ceTypeName's 'undefined'
   {
     label: 'CE type',
-    width: 70,
+    width: 74,
     cell: (r) => (r.ceTypeId === CE_TYPE.HOMESTUDY || r.ceTypeId === CE_TYPE.PARTICIPATORY ? ceTypeName(r.ceTypeId) : ''),
   },
-  { label: 'Credits', width: 40, cell: (r) => String(r.credits) },
-  { label: 'AGD code', width: 52, cell: (r) => r.agdCode ?? '' },
+  { label: 'Credits', width: 42, cell: (r) => String(r.credits) },
+  { label: 'AGD code', width: 58, cell: (r) => r.agdCode ?? '' },
 ];
 
 export async function renderCeReport(input: CeReportInput): Promise<Uint8Array> {
@@ -100,7 +102,7 @@ export async function renderCeReport(input: CeReportInput): Promise<Uint8Array> 
 
   // every cell is wrapped, so one long lecturer name or AGD code cannot overprint its neighbour
   const layout = (cells: string[], font: PDFFont) =>
-    cells.map((c, i) => wrap(safe(c), font, SIZE, COLUMNS[i]!.width - CELL_PAD));
+    cells.map((c, i) => wrap(safe(c), font, SIZE, COLUMNS[i]!.width - COLUMN_GAP));
   const drawRow = (wrapped: string[][], font: PDFFont) => {
     let x = MARGIN;
     wrapped.forEach((lines, i) => {

@@ -47,7 +47,8 @@ export async function renderCertificate(c: Certificate, qrPngBytes: Uint8Array |
   let y = PAGE.height - 70;
   centred('Certificate of Completion', y, 26, bold, ACCENT);
   y -= 22;
-  centred('Proof of Continuing Education', y, 13, regular, GREY);
+  // who issued it, at the top, where an auditor looks first (a phone walk as an auditor, decision 0045)
+  centred('Proof of Continuing Education, issued by CE Pass', y, 13, regular, GREY);
   y -= 28;
   centred('This certifies that', y, 10, italic, GREY);
   y -= 26;

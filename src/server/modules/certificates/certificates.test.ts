@@ -213,7 +213,7 @@ describe('POST send-cert', () => {
     const bytes = new Uint8Array(pdf!.content);
     const text = flat(await pdfText(bytes));
     expect(text).toContain('Certificate of Completion');
-    expect(text).toContain('Proof of Continuing Education');
+    expect(text).toContain('Proof of Continuing Education, issued by CE Pass');
     expect(text).toContain(`${demo.firstname} ${demo.lastname}`);
     expect(text).toContain(done.cls.title);
     expect(text).toContain(`Lecturer: ${c.lecturer}`);

@@ -53,7 +53,7 @@ export function SponsoredOffer({ c, sva, onAnswered }: SponsoredOfferProps) {
             onEnded={showOffer}
           />
         </div>
-        <p>When the video ends, {sva.companyName}'s offer appears here.</p>
+        <p>When the video ends, the offer from {sva.companyName} appears here.</p>
         <button type="button" className="button button-secondary" onClick={showOffer}>
           Skip to the offer
         </button>
