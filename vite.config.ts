@@ -132,6 +132,9 @@ export default defineConfig({
             { name: 'frame', test: isOneOf(SCREEN_FRAME), minShareCount: 2, priority: 2 },
             { name: 'lists', test: isOneOf(FIRST_SCREENS_SHARE), minShareCount: 2, priority: 2 },
             { name: 'outbox', test: isOneOf(OUTBOX), minShareCount: 2, priority: 2 },
+            // what this device has downloaded: read once a screen is shown (the player dock, the rows' marks offline),
+            // in a file of its own, not in the shared chunk that screens without forms never fetch (decision 0045)
+            { name: 'downloads-store', test: isOneOf(['features/downloads/downloads-store.ts']), minShareCount: 2, priority: 2 },
             // before the lists' group, which would take the calls in as its rows' dependencies (priorities are integers)
             { name: 'catalogue', test: isOneOf(CATALOGUE_CALLS), minShareCount: 2, priority: 3 },
           ],
