@@ -4,25 +4,23 @@
 // often still says it is online). Asked only then: online every episode plays and the downloads' store is not
 // loaded for it (it is usually loaded by then anyway, by the rows' Download buttons once the screen is idle).
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useOnline } from '../../lib/online.ts';
-import { useSeenAt } from '../../lib/offline/seen-at.ts';
+import { useCannotReach } from '../../lib/offline/seen-at.ts';
 
 type Store = typeof import('./downloads-store.ts');
 let loaded: Store | undefined;
 const none = () => () => {};
 
 export function useNeedsConnection(hash: string): boolean {
-  const browserOnline = useOnline();
-  const online = useSeenAt() === null && browserOnline;
+  const online = !useCannotReach();
   const [store, setStore] = useState(loaded);
   useEffect(() => {
     if (!online && !store) void import('./downloads-store.ts').then((m) => setStore((loaded = m)));
   }, [online, store]);
   const subscribe = useCallback((onChange: () => void) => (store ? store.useDownloads.subscribe(onChange) : none()), [store]);
-  // until the device's list is read, nothing is marked: a record not read yet is not a record missing
+  // until the device's list is read, nothing is marked: a record not read yet is not a record missing (mayBeDownloaded)
   const missing = useSyncExternalStore(
     subscribe,
-    () => (store && store.useDownloads.persist.hasHydrated() ? !store.findDownload(store.useDownloads.getState(), 'episode', hash) : false),
+    () => (store ? !store.mayBeDownloaded(hash) : false),
     // the first screen rendered on the server: nothing is marked there
     () => false,
   );

@@ -181,6 +181,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** episode `n` played for 42 s and paused, then the app opened again (a reload) */
+async function reopenedAfter42s(n: number) {
+  answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+  const first = await openApp();
+  await first.engine.play(episode(n));
+  await settle();
+  seconds(42);
+  first.engine.pause();
+  await settle();
+  return openApp();
+}
+
 describe('the player engine', () => {
   it('plays an episode from the start and logs one play per start, not per resume after a pause', async () => {
     const calls = answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
@@ -219,15 +231,7 @@ describe('the player engine', () => {
   });
 
   it('comes back after a reload paused at the saved position, and plays on from there', async () => {
-    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
-    const first = await openApp();
-    await first.engine.play(episode(3));
-    await settle();
-    seconds(42);
-    first.engine.pause();
-    await settle();
-
-    const again = await openApp();
+    const again = await reopenedAfter42s(3);
     expect(again.now()).toMatchObject({ episode: { hash: 'episode-3' }, status: 'paused' });
     expect(again.now().position).toBeCloseTo(42, 1);
     await again.engine.resume();
@@ -237,15 +241,7 @@ describe('the player engine', () => {
   });
 
   it('goes back to the saved place when WebKit took the seek before it knew the length, and saves no 0 over it (decision 0045)', async () => {
-    answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
-    const first = await openApp();
-    await first.engine.play(episode(31));
-    await settle();
-    seconds(42);
-    first.engine.pause();
-    await settle();
-
-    const again = await openApp();
+    const again = await reopenedAfter42s(31);
     await again.engine.resume();
     await settle();
     // WebKit: the element read a length of almost 0, so the seek to 42 landed at 0, and it plays from there with that

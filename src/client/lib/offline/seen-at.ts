@@ -3,6 +3,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
 import { isUnreachable } from '../api.ts';
+import { useOnline } from '../online.ts';
 import { queryClient } from '../query-client.ts';
 
 /** a query on screen that shows an earlier answer because its latest try could not reach CE Pass */
@@ -28,6 +29,12 @@ export const cannotReach = (): boolean => !navigator.onLine || oldestKept() !== 
 
 /** when the oldest answer on screen that could not be refreshed was fetched; null when every answer is current */
 export const useSeenAt = (): number | null => useSyncExternalStore(subscribe, oldestKept, () => null);
+
+/** cannotReach() as a hook: what a screen shows changes with it */
+export function useCannotReach(): boolean {
+  const online = useOnline();
+  return useSeenAt() !== null || !online;
+}
 
 /**
  * How many loads now say the screen needs a connection instead of showing anything (LoadFailure's, unless it is
