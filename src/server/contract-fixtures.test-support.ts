@@ -75,6 +75,8 @@ export interface World {
   webinar(capacity: number, inMinutes?: number): Promise<{ id: number; hash: string }>;
   /** the student's seat in a new webinar under way (begun 15 minutes ago, with an exam) */
   seatedInLiveWebinar(s: Student): Promise<{ id: number; hash: string }>;
+  /** the webinar has since ended: its hour moved back, so its end was a minute ago (its exam then opens) */
+  ended(w: { id: number }): Promise<void>;
   /** the student's seat in a new webinar two days away; its cancel code */
   seat(s: Student): Promise<{ hash: string; code: string }>;
   /** the class viewed and evaluated: its sponsored video, survey and exam are open */
@@ -198,6 +200,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
       await post(api.postReserveSeat, { c: w.hash }, s.cookie);
       return w;
     },
+    async ended(w) {
+      const end = t.clock.now() - 60_000;
+      await db.updateTable('classes').set({ releaseDate: new Date(end - 60 * 60_000).toISOString(), endDate: new Date(end).toISOString() }).where('id', '=', w.id).execute();
+    },
     async seat(s) {
       const w = await webinar(5);
       await post(api.postReserveSeat, { c: w.hash }, s.cookie);
@@ -240,7 +246,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
  */
 export interface Holdings {
   seat: { hash: string; code: string };
+  /** a webinar under way that the student entered */
   live: { id: number; hash: string };
+  /** a webinar the student entered, since ended: its attendance question and exam are open */
+  attended: { id: number; hash: string };
   completed: Course;
   failed: Course;
 }
@@ -249,6 +258,9 @@ export async function giveRealData(w: World, s: Student, completed: Course, fail
   const seat = await w.seat(s);
   const live = await w.seatedInLiveWebinar(s);
   await w.post(api.postClassStart, { c: live.hash }, s.cookie);
+  const attended = await w.seatedInLiveWebinar(s);
+  await w.post(api.postClassStart, { c: attended.hash }, s.cookie);
+  await w.ended(attended);
   await w.post(api.postQueueAdd, { c: completed.hash }, s.cookie);
   await w.post(api.postQueueAdd, { p: w.episode.hash }, s.cookie);
   await w.post(api.postPodcastView, { p: w.episode.hash }, s.cookie);
@@ -256,7 +268,7 @@ export async function giveRealData(w: World, s: Student, completed: Course, fail
   await w.completed(s, completed);
   await w.evaluated(s, failed);
   await w.post(api.postGradeExam, { c: failed.hash, a: await w.examAnswers(failed, false), attemptKey: randomUUID() }, s.cookie);
-  return { seat, live, completed, failed };
+  return { seat, live, attended, completed, failed };
 }
 
 /**
@@ -378,7 +390,7 @@ export function contractFixtures(w: World, holdings: (s: Student) => Holdings): 
       const c = holdings(s).failed;
       return { body: { s: s.hash, c: c.hash, a: await w.examAnswers(c, false), attemptKey: randomUUID() } };
     }),
-    only(409, fixture(api.postSaveAffidavit, (s) => ({ body: { s: s.hash, c: holdings(s).live.hash, attended: true } }))),
+    only(409, fixture(api.postSaveAffidavit, (s) => ({ body: { s: s.hash, c: holdings(s).attended.hash, attended: true } }))),
     fixture(api.postSaveEval, (s) => ({ body: { s: s.hash, c: holdings(s).failed.hash, a: evaluation } })),
     fixture(api.postSaveSurveyResponse, async (s) => {
       const c = holdings(s).completed;

@@ -3,7 +3,7 @@
 // iCal and Google calendar links, cancelling through the e-mailed link and its confirmation; LIVE NOW on the webinar
 // under way (lists, home, Reserved Seats, the live page) and times with their zone; the waitlist and its promotion e-mail;
 // Enter Webinar opening the meeting link, and staying disabled until 30 minutes before the start (the browser's
-// clock moved with Playwright's and the server's through CLOCK_OFFSET_FILE, on an app of its own); the attendance question and its guard. Every state visited is scanned with axe.
+// clock moved with Playwright's and the server's through CLOCK_OFFSET_FILE, on an app of its own); the exam waiting for the webinar's end, then the attendance question and its guard (on that app). Every state visited is scanned with axe.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -44,6 +44,8 @@ const [forReserve, forWaitlist, forLater] = live
 const speakerName = (c: PackLive) => pack.speakers.find((s) => s.key === c.speaker)!.name;
 const sponsorName = (c: PackLive) => demo.companies.find((co) => co.key === c.company)?.name;
 
+/** the live page's words to a student who entered a webinar under way (decision 0046) */
+const EXAM_OPENS_AT_END = /^The exam opens when the webinar ends, at \d{1,2}:\d{2} [AP]M \S+\.$/;
 const EMPTY_SEATS = 'No seats reserved.  Click button below to see upcoming webinars.';
 const CONFIRM = 'Please confirm your intent to release your seat.';
 const RELEASED = 'Your seat has been released.';
@@ -430,48 +432,19 @@ test('Enter Webinar opens the meeting link within 30 minutes of the start', asyn
   await expect(page.getByRole('timer')).not.toHaveText('Webinar in Progress...');
   await expect(page.getByRole('link', { name: 'Take Exam' })).toHaveCount(0);
 
-  // entered while under way: the live page offers the way on, the attendance question, then the evaluation
+  // entered while under way: the attendance question and the exam wait for the webinar's end, and the live page
+  // says when (Live credit is for the whole session, decision 0046); asked for directly, the server says no
   await page.goto(`/live/${inProgress.hash}`);
   await enterButton(page).click();
   await expect(page).toHaveURL(`https://zoom.us/j/${inProgress.meetingCode}`);
   await page.goto(`/live/${inProgress.hash}`);
-  await page.getByRole('link', { name: 'Take Exam' }).click();
-  await expect(page).toHaveURL(new RegExp(`/classroom-affidavit/${inProgress.hash}$`));
-  await screenReady(page);
-  // a webinar's steps: attended, then this question, before the evaluation
-  await expect(page.getByText(/^Step 2 of \d · Next: Evaluation$/)).toBeVisible();
-  await expectAccessible(page, '/classroom-affidavit');
-  await page.getByRole('button', { name: 'No, I Did Not Attend' }).click();
-  // spec §2: the evaluation still follows, but there is no Live credit without attending
-  await expect(page).toHaveURL(new RegExp(`/eval/${inProgress.hash}$`));
-  await page.goto(`/live/${inProgress.hash}`);
-  await expect(page.getByText('Live credit requires attending the webinar.')).toBeVisible();
+  await expect(page.getByText(EXAM_OPENS_AT_END)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Take Exam' })).toHaveCount(0);
-  await expectAccessible(page, '/classroom-live after not attending');
-  // and the exam itself says so, whatever the way there
-  await page.goto(`/exam/${inProgress.hash}`);
+  await expectAccessible(page, '/classroom-live entered, under way');
+  await page.goto(`/affidavit/${inProgress.hash}`);
   await expect(page).toHaveURL(new RegExp(`/classroom-live/${inProgress.hash}$`));
-  await expect(page.getByText('Live credit requires attending the webinar.').first()).toBeVisible();
-  await student.api.dispose();
-});
-
-test('Yes I Attended leads to the evaluation and, past it, to the exam for Live credit', async ({ page, playwright, baseURL }) => {
-  const student = await newStudent(playwright, baseURL, 'y');
-  await page.route('https://zoom.us/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'meeting' }));
-  await reserveFor(student, inProgress.hash);
-  await logIn(page, student, `/classroom-live/${inProgress.hash}`);
-  await expect(seatStatus(page)).toHaveText('RESERVED');
-  await enterButton(page).click();
-  await expect(page).toHaveURL(`https://zoom.us/j/${inProgress.meetingCode}`);
-  await page.goto(`/live/${inProgress.hash}`);
-  await page.getByRole('link', { name: 'Take Exam' }).click();
-  await page.getByRole('button', { name: 'Yes I Attended' }).click();
-  await expect(page).toHaveURL(new RegExp(`/eval/${inProgress.hash}$`));
-  // the evaluation through the API (the learning-flow journey fills it in the browser); then the exam opens
-  const form = Object.fromEntries(['courseObjectives', 'courseUseful', 'courseAppropriate', 'courseLogical', 'instructorCommunication', 'instructorPreparedness', 'instructorEffectiveness', 'sitePresentation', 'siteNavigation', 'siteComparison'].map((k) => [k, 4]));
-  expect((await student.api.post('/api/save-eval', { data: { c: inProgress.hash, a: form } })).status()).toBe(200);
-  await page.goto(`/exam/${inProgress.hash}`);
-  await expect(page.getByRole('button', { name: 'Submit Exam' })).toBeVisible();
+  await expect(page.getByText('Exam not available.  Try again later.')).toBeVisible();
+  expect((await student.api.post('/api/save-affidavit', { data: { c: inProgress.hash, attended: true } })).status()).toBe(409);
   await student.api.dispose();
 });
 
@@ -518,6 +491,68 @@ test.describe('on a server whose clock the journey moves', () => {
     await expect(enterButton(page)).toBeEnabled();
     await enterButton(page).click();
     await expect(page).toHaveURL(`https://zoom.us/j/${forLater.meetingCode}`);
+    await student.api.dispose();
+  });
+
+  /** a student seated in the clock server's webinar under way, who entered it; then its end passes on the server */
+  const enteredThenEnded = async (page: Page, student: Student) => {
+    await page.route('https://zoom.us/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'meeting' }));
+    moveStart(inProgress, Date.now() - 15 * 60_000, clockDataDir);
+    await reserveFor(student, inProgress.hash);
+    await logIn(page, student, `/classroom-live/${inProgress.hash}`);
+    await expect(seatStatus(page)).toHaveText('RESERVED');
+    await enterButton(page).click();
+    await expect(page).toHaveURL(`https://zoom.us/j/${inProgress.meetingCode}`);
+    await page.goto(`/live/${inProgress.hash}`);
+    await expect(page.getByText(EXAM_OPENS_AT_END)).toBeVisible();
+    // the server's clock passes the end; the page, reading the server's time, shows the way on
+    writeFileSync(clockOffsetFile, String((inProgress.durationMin - 15 + 1) * 60_000));
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('link', { name: 'Take Exam' })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.getByText(EXAM_OPENS_AT_END)).toHaveCount(0);
+    await expect(enterButton(page)).toBeDisabled();
+    await expect(page.getByText('This webinar has ended.')).toBeVisible();
+  };
+
+  test("after the end, 'No, I Did Not Attend' leads to the evaluation but no Live credit", async ({ page, playwright, baseURL }) => {
+    test.setTimeout(60_000);
+    const student = await newStudent(playwright, baseURL, 'n');
+    await enteredThenEnded(page, student);
+    await expectAccessible(page, '/classroom-live after the end');
+    await page.getByRole('link', { name: 'Take Exam' }).click();
+    await expect(page).toHaveURL(new RegExp(`/classroom-affidavit/${inProgress.hash}$`));
+    await screenReady(page);
+    // a webinar's steps: attended, then this question, before the evaluation
+    await expect(page.getByText(/^Step 2 of \d · Next: Evaluation$/)).toBeVisible();
+    await expectAccessible(page, '/classroom-affidavit');
+    await page.getByRole('button', { name: 'No, I Did Not Attend' }).click();
+    // spec §2: the evaluation still follows, but there is no Live credit without attending
+    await expect(page).toHaveURL(new RegExp(`/eval/${inProgress.hash}$`));
+    await page.goto(`/live/${inProgress.hash}`);
+    await expect(page.getByText('Live credit requires attending the webinar.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Take Exam' })).toHaveCount(0);
+    await expectAccessible(page, '/classroom-live after not attending');
+    // and the exam itself says so, whatever the way there
+    await page.goto(`/exam/${inProgress.hash}`);
+    await expect(page).toHaveURL(new RegExp(`/classroom-live/${inProgress.hash}$`));
+    await expect(page.getByText('Live credit requires attending the webinar.').first()).toBeVisible();
+    await student.api.dispose();
+  });
+
+  test('after the end, Yes I Attended leads to the evaluation and, past it, to the exam for Live credit', async ({ page, playwright, baseURL }) => {
+    test.setTimeout(60_000);
+    const student = await newStudent(playwright, baseURL, 'y');
+    await enteredThenEnded(page, student);
+    await page.getByRole('link', { name: 'Take Exam' }).click();
+    await page.getByRole('button', { name: 'Yes I Attended' }).click();
+    await expect(page).toHaveURL(new RegExp(`/eval/${inProgress.hash}$`));
+    // the evaluation through the API (the learning-flow journey fills it in the browser); then the exam opens
+    const form = Object.fromEntries(['courseObjectives', 'courseUseful', 'courseAppropriate', 'courseLogical', 'instructorCommunication', 'instructorPreparedness', 'instructorEffectiveness', 'sitePresentation', 'siteNavigation', 'siteComparison'].map((k) => [k, 4]));
+    expect((await student.api.post('/api/save-eval', { data: { c: inProgress.hash, a: form } })).status()).toBe(200);
+    await page.goto(`/exam/${inProgress.hash}`);
+    await expect(page.getByRole('button', { name: 'Submit Exam' })).toBeVisible();
     await student.api.dispose();
   });
 

@@ -7,7 +7,14 @@ import { answerApi, ok } from '../test/api-stub.ts';
 import { classAnswer, examAnswer, liveClass, seated, studentData } from '../test/fixtures.ts';
 import { findText, queryText, renderAt } from '../test/render.tsx';
 
-const inProgress = () => liveClass({ releaseDate: new Date(Date.now() - 10 * 60_000).toISOString(), releaseDateUTC: new Date(Date.now() - 10 * 60_000).toISOString(), canShowExam: true });
+const startedAgo = (min: number, canShowExam: boolean) => {
+  const at = new Date(Date.now() - min * 60_000).toISOString();
+  return liveClass({ releaseDate: at, releaseDateUTC: at, serverTime: new Date().toISOString(), durationMin: 60, canShowExam });
+};
+/** under way: the server offers no exam yet (decision 0046) */
+const inProgress = () => startedAgo(10, false);
+/** its hour is over: the exam is open */
+const ended = () => startedAgo(61, true);
 
 describe('the live page without a seat', () => {
   // decision 0044: spec §4 reserved a seat on opening, so Back after releasing one booked it again
@@ -22,7 +29,7 @@ describe('the live page without a seat', () => {
 
 describe('the live page after passing', () => {
   it('says the exam is completed, with the score, and offers the certificate', async () => {
-    answerApi({ 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true, attended: true, examTaken: true, examDate: '2026-11-20T15:00:00.000Z', examScore: 90 }))) });
+    answerApi({ 'GET class': ok(classAnswer(ended(), seated({ studentStarted: true, attended: true, examTaken: true, examDate: '2026-11-20T15:00:00.000Z', examScore: 90 }))) });
     await renderAt('/classroom-live/live42');
     expect(await screen.findByText(/^Exam completed on .* with a score of 90%\.$/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Proof of CE' })).toBeTruthy();
@@ -31,15 +38,25 @@ describe('the live page after passing', () => {
 });
 
 describe('the live page after entering', () => {
-  it('offers Take Exam once the webinar has begun and the student has not said they did not attend', async () => {
-    answerApi({ 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true }))) });
+  it('offers Take Exam once the webinar has ended and the student has not said they did not attend', async () => {
+    answerApi({ 'GET class': ok(classAnswer(ended(), seated({ studentStarted: true }))) });
     await renderAt('/classroom-live/live42');
     expect(await screen.findByRole('link', { name: 'Take Exam' })).toBeTruthy();
     expect(queryText(LIVE_CREDIT)).toBeNull();
+    // nothing to enter any more, and the server's words say why
+    expect(screen.getByRole('button', { name: 'Enter Webinar' }).hasAttribute('disabled')).toBe(true);
+    expect(queryText('This webinar has ended.')).toBeTruthy();
+  });
+
+  it('while it is under way, offers no Take Exam and says when the exam opens', async () => {
+    answerApi({ 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true }))) });
+    await renderAt('/classroom-live/live42');
+    expect(await screen.findByText(/^The exam opens when the webinar ends, at \d{1,2}:\d\d [AP]M \S+\.$/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Take Exam' })).toBeNull();
   });
 
   it("says 'Live credit requires attending the webinar.' instead of Take Exam after 'No, I Did Not Attend'", async () => {
-    answerApi({ 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true, attended: false }))) });
+    answerApi({ 'GET class': ok(classAnswer(ended(), seated({ studentStarted: true, attended: false }))) });
     await renderAt('/classroom-live/live42');
     expect(await findText(LIVE_CREDIT)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Take Exam' })).toBeNull();
@@ -55,7 +72,7 @@ describe('the live page after entering', () => {
 
 describe('the exam of a webinar the student did not attend', () => {
   it('goes back to the course with the sentence, never showing the questions', async () => {
-    answerApi({ 'GET exam': ok(examAnswer({ attended: false })), 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true, attended: false }))) });
+    answerApi({ 'GET exam': ok(examAnswer({ attended: false })), 'GET class': ok(classAnswer(ended(), seated({ studentStarted: true, attended: false }))) });
     await renderAt('/exam/live42');
     // the guard's notice (the live page it leads to says the same under its actions)
     expect(await screen.findByText(LIVE_CREDIT, { selector: '.alert-body' })).toBeTruthy();

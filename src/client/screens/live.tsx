@@ -8,6 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
 import type { ClassDetail, StudentClassData } from '#shared/api/classes';
 import { googleCalendarUrl } from '#shared/domain/calendar';
+import { formatTime } from '#shared/domain/format';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
 import { seatLabel } from '#shared/domain/labels';
@@ -29,6 +30,10 @@ import { CLASS_START_ERROR, GET_CLASS_ERROR, LIVE_CREDIT } from '../lib/messages
 /** spec §9: the live page reloads its data every 15000 ms */
 const LIVE_REFRESH_MS = 15_000;
 const ENTER_OPENS = 'Enter Webinar opens 30 minutes before the start.';
+/** the server's words when asked to start a webinar after its end (course-gate.service.ts) */
+const ENDED = 'This webinar has ended.';
+/** Live credit is for the whole session: the attendance question and the exam open at the end (decision 0046) */
+const examOpensAt = (end: number) => `The exam opens when the webinar ends, at ${formatTime(end)}.`;
 /** the server's words when asked to start a webinar without a meeting code (seats.routes.ts) */
 const MEETING_NOT_READY = 'The meeting link is not ready yet. Try again in a few minutes.';
 
@@ -42,6 +47,7 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
   const remaining = useRemainingSeconds(cls.releaseDateUTC, cls.serverTime);
   const alarm = useAlarm(remaining, LIVE_ALARM_SECONDS);
   const label = seatLabel(sd);
+  const ended = remaining <= -cls.durationMin * 60;
 
   const start = useMutation({ mutationFn: () => startClass(cls.hash), onSuccess: (r) => window.location.assign(r.meetingUrl) });
   const refresh = useMutation({ mutationFn: refetch });
@@ -53,11 +59,19 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
     shownLabel.current = label;
   }, [label]);
 
+  // at the end the server opens the exam: asked at once, not at the next 15-second reload
+  const endSeen = useRef(ended);
+  useEffect(() => {
+    if (ended && !endSeen.current) void refetch();
+    endSeen.current = ended;
+  }, [ended, refetch]);
+
   // only a seat holder gets the meeting code, so for them a null code means the meeting is not set up yet
   const meetingReady = cls.zoomCode !== null;
   const seated = label === 'RESERVED';
-  const canEnter = seated && alarm && meetingReady;
-  const enterHint = !seated ? null : !alarm ? ENTER_OPENS : !meetingReady ? MEETING_NOT_READY : null;
+  const canEnter = seated && alarm && meetingReady && !ended;
+  const enterHint = !seated ? null : ended ? ENDED : !alarm ? ENTER_OPENS : !meetingReady ? MEETING_NOT_READY : null;
+  const examWaits = sd.studentStarted && !sd.examTaken && !cls.canShowExam && sd.attended !== false && !ended;
 
   return (
     <>
@@ -107,13 +121,13 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
             >
               Enter Webinar
             </button>
-            {seated && sd.cancelCode && !sd.studentStarted && (
+            {seated && sd.cancelCode && !sd.studentStarted && !ended && (
               <Link className="button button-secondary" href={paths.cancelSeat(sd.cancelCode)}>
                 I Cannot Attend
               </Link>
             )}
-            {/* after entering, once the webinar has begun, the way on to the attendance question and the exam
-                (spec §4 learning flow; the course gate opens nothing after the view before the start) */}
+            {/* after entering, once the webinar has ended, the way on to the attendance question and the exam
+                (spec §4 learning flow; the course gate opens nothing after the view before the end, decision 0046) */}
             {sd.studentStarted && !sd.examTaken && cls.canShowExam && sd.attended !== false && (
               <Link className="button button-secondary" href={paths.affidavit(cls.hash)}>
                 Take Exam
@@ -121,6 +135,7 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
             )}
           </div>
           {sd.studentStarted && !sd.examTaken && sd.attended === false && <p className="hint">{LIVE_CREDIT}</p>}
+          {examWaits && <p className="hint">{examOpensAt(Date.parse(cls.releaseDateUTC) + cls.durationMin * 60_000)}</p>}
           {enterHint && (
             <p id="enter-hint" className="hint">
               {enterHint}

@@ -141,6 +141,7 @@ const fixtures: Fixture[] = [
     const s = await student('affidavit');
     const live = await world.seatedInLiveWebinar(s);
     await ok(api.postClassStart, { c: live.hash }, s.cookie);
+    await world.ended(live);
     return { cookie: s.cookie, body: { c: live.hash, attended: true } };
   }),
 

@@ -86,6 +86,14 @@ export const formatDateTime = (value: string | number | Date | null | undefined,
   return `${p.weekday} ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
 };
 
+/** 'h:mm AM/PM TZ' in local time, e.g. '3:05 PM EST': a moment later the same day, named beside its day elsewhere */
+export const formatTime = (value: string | number | Date | null | undefined, opts: ZoneOption = {}): string => {
+  const d = value == null ? null : toDate(value);
+  if (!d) return '';
+  const p = partsOf(d, opts.timeZone);
+  return `${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+};
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** hh:mm:ss, or mm:ss under an hour */

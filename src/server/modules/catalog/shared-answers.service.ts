@@ -15,6 +15,7 @@ import { keptWhile, type KeptWhile } from '../../recent.ts';
 import { listeningOf } from '../podcasts/listening.service.ts';
 import { filterKey, type CatalogRepository, type ListFilter, type StudentMarks } from './catalog.repository.ts';
 import { nextLiveChange } from './live-now.ts';
+import { liveEnd } from '../learning/course-gate.service.ts';
 
 type Classroom = ResultOf<typeof classes.getClass>;
 type StudentClassRow = Awaited<ReturnType<CatalogRepository['studentClassRow']>>;
@@ -211,9 +212,9 @@ export function sharedAnswers(repo: Pick<CatalogRepository, 'marks' | 'studentCl
     overlay: async (a, student) => ownClassroom(a, await repo.studentClassRow(a.classObj.classId, student.id), clock.now()),
     // progress, Watch Later and the AGD fields have no version, and the seats left and the time move
     copiedEachTime: true,
-    // a webinar's exam opens at its start (canShowExam): a classroom kept across it is made again then
+    // a webinar's exam opens at its end (canShowExam): a classroom kept across it is made again then
     staleAt: (a, now) => {
-      const at = Date.parse(a.classObj.releaseDate);
+      const at = liveEnd(a.classObj);
       return a.classObj.typeId === CLASS_TYPE.LIVE && at > now ? at : null;
     },
   };

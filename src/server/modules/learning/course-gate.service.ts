@@ -30,13 +30,18 @@ const isLive = (c: Pick<Course, 'typeId'>) => c.typeId === CLASS_TYPE.LIVE;
 
 /**
  * Whether the course's exam can be taken now (the classroom's canShowExam): it has one, an archive class's
- * exam is not offered ('Video Upcoming'), and a live webinar's only once it has begun. A podcast's typeId is null.
+ * exam is not offered ('Video Upcoming'), and a live webinar's only once it has ended: Live credit is for attending
+ * the session for its full duration (the Terms of Use), so no step after entering opens at minute 1 of a 90-minute
+ * webinar (decision 0046). A podcast's typeId is null.
  */
-export function examAvailable(c: { examId: number | null; typeId: number | null; releaseDate: string }, now: number): boolean {
+export function examAvailable(c: { examId: number | null; typeId: number | null; releaseDate: string; durationMin: number }, now: number): boolean {
   if (c.examId === null) return false;
   if (c.typeId === CLASS_TYPE.ARCHIVE) return false;
-  return c.typeId !== CLASS_TYPE.LIVE || Date.parse(c.releaseDate) <= now;
+  return c.typeId !== CLASS_TYPE.LIVE || liveEnd(c) <= now;
 }
+
+/** a webinar's end, in ms: its start plus durationMin, as the importer sets endDate and the lists drop it then */
+export const liveEnd = (c: { releaseDate: string; durationMin: number }): number => Date.parse(c.releaseDate) + c.durationMin * 60_000;
 
 /** the student has seen the course: a live webinar entered, a class viewed, an episode played */
 function viewed(course: Course, g: Progress | undefined): boolean {
@@ -65,14 +70,14 @@ export function refusal(step: Step, course: Course, state: GateState, now: numbe
       if (!state.seat) return new HttpError(403, NO_SEAT);
       // the live page's own rule (spec §4: remaining time rounded to the minute), so button and server agree
       if (!alarmReached((Date.parse(course.releaseDate) - now) / 1000, LIVE_ALARM_SECONDS)) return new HttpError(409, TOO_EARLY);
-      if (course.endDate !== null && Date.parse(course.endDate) <= now) return new HttpError(409, ENDED);
+      if (liveEnd(course) <= now) return new HttpError(409, ENDED);
       return course.zoomCode ? null : new HttpError(409, MEETING_NOT_READY);
     }
     default:
       break;
   }
 
-  // every step after the view: nothing while the exam is not offered (an archive class, a webinar not begun)
+  // every step after the view: nothing while the exam is not offered (an archive class, a webinar not ended)
   if (!examAvailable(course, now)) return new HttpError(409, EXAM_UNAVAILABLE);
   switch (step) {
     case 'exam':

@@ -233,6 +233,9 @@ describe('the course gate: a live webinar', () => {
     const [s] = await createStudents(t, 1, 'gate-noseat');
     expect(await outcome(steps.view(w, s!))).toBe(LIVE_VIEW);
     expect(await outcome(steps.start(w, s!))).toBe(NO_SEAT);
+    expect(await outcome(steps.grade(w, s!))).toBe(UNAVAILABLE);
+    // after its end, still nothing: it was never entered
+    t.clock.advance(50 * MIN);
     expect(await outcome(steps.attended(w, s!))).toBe(VIEW_FIRST);
     expect(await outcome(steps.evaluation(w, s!))).toBe(VIEW_FIRST);
     expect(await outcome(steps.grade(w, s!))).toBe(VIEW_FIRST);
@@ -248,7 +251,7 @@ describe('the course gate: a live webinar', () => {
     expect(await outcome(steps.start(w, holder!))).toBe('ok');
   });
 
-  it('with a seat before the window: not entered; nothing after the view until the webinar begins', async () => {
+  it('with a seat before the window: not entered; nothing after the view until the webinar ends', async () => {
     const w = await cloneClass(CLASS_TYPE.LIVE, 60);
     const [s] = await createStudents(t, 1, 'gate-early');
     expect(json(await post('reserve-seat', { c: w.hash }, s!)).isWaiting).toBe(false);
@@ -256,11 +259,21 @@ describe('the course gate: a live webinar', () => {
     expect(await outcome(steps.evaluation(w, s!))).toBe(UNAVAILABLE);
     expect(await outcome(steps.attended(w, s!))).toBe(UNAVAILABLE);
     expect(await outcome(steps.grade(w, s!))).toBe(UNAVAILABLE);
-    // 30 minutes before: the meeting opens, the steps after it wait for the start
+    // 30 minutes before: the meeting opens, the steps after it wait for the end (Live credit is for the whole
+    // session, decision 0046): at the start, and at the last minute, still not
     t.clock.advance(31 * MIN);
     expect(await outcome(steps.start(w, s!))).toBe('ok');
     expect(await outcome(steps.evaluation(w, s!))).toBe(UNAVAILABLE);
     t.clock.advance(30 * MIN);
+    expect(await outcome(steps.evaluation(w, s!))).toBe(UNAVAILABLE);
+    expect(await outcome(steps.attended(w, s!))).toBe(UNAVAILABLE);
+    expect(json(await get(`class?c=${w.hash}`, s!)).classObj.canShowExam).toBe(false);
+    // a minute before the end (the clock is 61 minutes on: 1 minute into the webinar)
+    t.clock.advance(58 * MIN);
+    expect(await outcome(steps.evaluation(w, s!))).toBe(UNAVAILABLE);
+    // its end: the exam, and the steps before it, are offered; the classroom says so at once
+    t.clock.advance(1 * MIN);
+    expect(json(await get(`class?c=${w.hash}`, s!)).classObj.canShowExam).toBe(true);
     expect(await outcome(steps.evaluation(w, s!))).toBe('ok');
   });
 
@@ -269,6 +282,9 @@ describe('the course gate: a live webinar', () => {
     const [s] = await createStudents(t, 1, 'gate-live');
     await post('reserve-seat', { c: w.hash }, s!);
     expect(await outcome(steps.start(w, s!))).toBe('ok');
+    // entered at minute 5 of 60: no credit until the webinar is over
+    expect(await outcome(steps.grade(w, s!))).toBe(UNAVAILABLE);
+    t.clock.advance(55 * MIN);
     expect(await outcome(steps.evaluation(w, s!))).toBe('ok');
     expect(await outcome(steps.grade(w, s!))).toBe(LIVE_CREDIT);
     expect(await outcome(steps.attended(w, s!))).toBe('ok');
@@ -284,6 +300,7 @@ describe('the course gate: a live webinar', () => {
     const [s] = await createStudents(t, 1, 'gate-absent');
     await post('reserve-seat', { c: w.hash }, s!);
     expect(await outcome(steps.start(w, s!))).toBe('ok');
+    t.clock.advance(55 * MIN);
     expect(await outcome(steps.notAttended(w, s!))).toBe('ok');
     // the same answer again is a replay; the other answer is refused: the first is the record
     expect(await outcome(steps.notAttended(w, s!))).toBe('ok');

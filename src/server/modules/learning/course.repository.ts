@@ -21,9 +21,7 @@ export interface Course {
   typeId: number | null;
   isTutorial: boolean;
   releaseDate: string;
-  /** a live webinar's end (start + duration); null for a podcast episode */
-  endDate: string | null;
-  /** a class's length in minutes; an episode's rounded up */
+  /** a class's length in minutes (a webinar ends at its start plus this: liveEnd); an episode's rounded up */
   durationMin: number;
   zoomCode: string | null;
   credits: number;
@@ -42,7 +40,7 @@ export async function findClass(db: Db, ref: string | { id: number }): Promise<C
     .selectFrom('classes as c')
     .innerJoin('speakers as sp', 'sp.id', 'c.speakerId')
     .leftJoin('exams as e', 'e.classId', 'c.id')
-    .select(['c.id', 'c.hash', 'c.name', 'c.description', 'sp.name as speakerName', 'c.typeId', 'c.isTutorial', 'c.releaseDate', 'c.endDate', 'c.durationMin', 'c.zoomCode', 'c.credits', 'c.ceTypeId', 'c.agdCode', 'c.svaId', 'c.surveyId', 'e.id as examId', 'e.minScore'])
+    .select(['c.id', 'c.hash', 'c.name', 'c.description', 'sp.name as speakerName', 'c.typeId', 'c.isTutorial', 'c.releaseDate', 'c.durationMin', 'c.zoomCode', 'c.credits', 'c.ceTypeId', 'c.agdCode', 'c.svaId', 'c.surveyId', 'e.id as examId', 'e.minScore'])
     .where(typeof ref === 'string' ? 'c.hash' : 'c.id', '=', typeof ref === 'string' ? ref : ref.id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -56,7 +54,6 @@ export async function findClass(db: Db, ref: string | { id: number }): Promise<C
     typeId: row.typeId,
     isTutorial: row.isTutorial === 1,
     releaseDate: row.releaseDate,
-    endDate: row.endDate,
     durationMin: row.durationMin,
     zoomCode: row.zoomCode,
     // PostgreSQL's real comes back as a number, but Number() keeps a driver's string from leaking through
@@ -89,7 +86,6 @@ export async function findPodcast(db: Db, hash: string): Promise<Course | undefi
     typeId: null,
     isTutorial: false,
     releaseDate: row.releaseDate,
-    endDate: null,
     durationMin: Math.ceil(row.durationSec / 60),
     zoomCode: null,
     credits: Number(row.credits),

@@ -43,9 +43,9 @@ const classWith = async (sva: boolean, survey: boolean) => {
   q = survey ? q.where('surveyId', 'is not', null) : q.where('surveyId', 'is', null);
   return q.executeTakeFirstOrThrow();
 };
-/** a webinar in progress on the test clock: the steps after entering it are open */
+/** a webinar in progress on the test clock: it can be entered */
 const liveClass = () =>
-  t.database.db.selectFrom('classes').select(['id', 'hash']).where('typeId', '=', CLASS_TYPE.LIVE).where('releaseDate', '<=', new Date(t.clock.now()).toISOString()).where('endDate', '>', new Date(t.clock.now()).toISOString()).orderBy('id').executeTakeFirstOrThrow();
+  t.database.db.selectFrom('classes').select(['id', 'hash', 'releaseDate', 'durationMin']).where('typeId', '=', CLASS_TYPE.LIVE).where('releaseDate', '<=', new Date(t.clock.now()).toISOString()).where('endDate', '>', new Date(t.clock.now()).toISOString()).orderBy('id').executeTakeFirstOrThrow();
 const aPodcast = () => t.database.db.selectFrom('podcasts').select(['id', 'hash']).orderBy('id').executeTakeFirstOrThrow();
 
 /** what class-view, class-start and podcast-view will write */
@@ -94,8 +94,16 @@ describe('the guards of spec §4', () => {
     await gradebookRow(s!.id, { classId: w.id });
     expect((await post('save-eval', { c: w.hash, a: form }, s!.cookie)).statusCode).toBe(409);
     await t.database.db.updateTable('gradebook').set({ startedAt: new Date(t.clock.now()).toISOString() }).where('studentId', '=', s!.id).where('classId', '=', w.id).execute();
-    expect(json(await post('save-eval', { c: w.hash, a: form }, s!.cookie))).toEqual({ status: true });
-    expect((await gradebookOf(s!.id, w.id)).evalTakenAt).toBe(new Date(t.clock.now()).toISOString());
+    // entered, and the steps after it open at the webinar's end (decision 0046)
+    expect(json(await post('save-eval', { c: w.hash, a: form }, s!.cookie)).errorMsg).toBe('Exam not available.  Try again later.');
+    const before = t.clock.now();
+    try {
+      t.clock.set(Date.parse(w.releaseDate) + w.durationMin * 60_000);
+      expect(json(await post('save-eval', { c: w.hash, a: form }, s!.cookie))).toEqual({ status: true });
+      expect((await gradebookOf(s!.id, w.id)).evalTakenAt).toBe(new Date(t.clock.now()).toISOString());
+    } finally {
+      t.clock.set(before);
+    }
   });
 
   it('the podcast evaluation needs the podcast listened to', async () => {

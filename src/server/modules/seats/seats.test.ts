@@ -212,10 +212,14 @@ describe('the seat calls', () => {
     t.clock.advance(60_000);
     await post('class-start', { c: w.hash }, s!.cookie);
     expect((await t.database.db.selectFrom('gradebook').select('startedAt').where('id', '=', started.gradebookId).executeTakeFirstOrThrow()).startedAt).toBe(first.startedAt);
-    // the attendance answer needs a start, and comes once the webinar has begun and has an exam (course gate)
+    // the attendance answer needs a start, and comes once the webinar has ended and has an exam (course gate,
+    // decision 0046): not while it is under way
     await t.database.db.insertInto('exams').values({ classId: w.id, podcastId: null, minScore: 70 }).execute();
     expect(json(await post('save-affidavit', { c: w.hash, attended: true }, s!.cookie)).errorMsg).toBe('Exam not available.  Try again later.');
     t.clock.advance(30 * 60_000);
+    expect(json(await post('save-affidavit', { c: w.hash, attended: true }, s!.cookie)).errorMsg).toBe('Exam not available.  Try again later.');
+    const { durationMin } = await t.database.db.selectFrom('classes').select('durationMin').where('id', '=', w.id).executeTakeFirstOrThrow();
+    t.clock.advance(durationMin * 60_000);
     expect(json(await post('save-affidavit', { c: w.hash, attended: true }, s!.cookie))).toEqual({ status: true });
     expect((await post('save-affidavit', { c: w.hash, attended: true }, other!.cookie)).statusCode).toBe(409);
 
