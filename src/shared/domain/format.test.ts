@@ -87,6 +87,12 @@ describe('form rules of spec §5', () => {
     expect(validateSupport({ name: 'Jordan Rivera', office: 'Bright Dental', email: 'j@example.com', phone: '5125550142', subject: 'Other', comment: 'Thanks!' })).toEqual({});
     expect(validateSupport({ name: 'Jordan Rivera', office: 'Bright Dental', email: 'j@example.com', phone: '5125550142', subject: 'Other', comment: 'x'.repeat(1001) }).comment).toBeDefined();
   });
+
+  it('counts a phone number in digits, however it is written', () => {
+    const phone = (value: string) => validateSupport({ name: 'Jordan Rivera', office: 'Bright Dental', email: 'j@example.com', phone: value, subject: 'Other', comment: 'Thanks!' }).phone;
+    for (const ok of ['(512) 555-0142', '512.555.0142', '+44 20 7946 0958']) expect(phone(ok)).toBeUndefined();
+    for (const bad of ['(555) 123-45', 'call me ok', '555-12-345 ']) expect(phone(bad)).toBe('Phone number is required.');
+  });
 });
 
 describe('redactPath', () => {

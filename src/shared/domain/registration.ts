@@ -2,7 +2,7 @@
 // validation"). The forms and the server both run these, so a request that bypasses the form is refused
 // with the words the form would have shown. Availability (username, e-mail, AGD number) needs the
 // database: the server checks it, and the forms ask through the validate-* calls.
-import { isEmail, password2Error, passwordError, type FieldErrors } from './validation.ts';
+import { isEmail, isPhone, password2Error, passwordError, type FieldErrors } from './validation.ts';
 
 export const USERNAME_TAKEN = 'This username is not available. Choose another.';
 export const EMAIL_TAKEN = 'Email already in use. Choose another.';
@@ -91,7 +91,7 @@ export function studentErrors(f: StudentFields, lists?: LookupValues, now: Date 
   if (!chosen(f.state, lists?.states)) e.state = 'Select state.';
   if (!minLength(f.zip, 5)) e.zip = 'Zip/Postal Code is required field.';
   if (!chosen(f.country, lists?.countries)) e.country = 'Select country.';
-  if (!minLength(f.phone, 10)) e.phone = 'Phone number is required.';
+  if (!isPhone(f.phone)) e.phone = 'Phone number is required.';
   if (!f.email.trim()) e.email = 'Email is required.';
   else if (!isEmail(f.email)) e.email = 'Enter valid email address.';
   if (f.agdNumber.trim() && !AGD_NUMBER.test(f.agdNumber.trim())) e.agdNumber = 'Leave blank or enter valid value.';

@@ -5,6 +5,11 @@ export const SUPPORT_TOPICS = ['General Feedback', 'Live Webinar Question', 'Tec
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (value: string): boolean => EMAIL.test(value.trim());
+/**
+ * spec §5's phone rule, 'min 10', counted in digits: '(555) 123-45' is 12 characters and no phone number, and
+ * '+44 20 7946 0958' or '555.123.4567' is one however it is written (decision 0046)
+ */
+export const isPhone = (value: string): boolean => value.replace(/\D/g, '').length >= 10;
 
 export interface SupportValues {
   name: string;
@@ -23,7 +28,7 @@ export const validateSupport = (f: SupportValues): FieldErrors<SupportValues> =>
   if (f.name.trim().length < 4) e.name = 'Name is a required field and must be at least 3 characters.';
   if (f.office.trim().length < 4) e.office = 'This is a required field and must be at least 3 characters.';
   if (!isEmail(f.email)) e.email = 'Email address is required.';
-  if (f.phone.trim().length < 10) e.phone = 'Phone number is required.';
+  if (!isPhone(f.phone)) e.phone = 'Phone number is required.';
   if (!(SUPPORT_TOPICS as readonly string[]).includes(f.subject)) e.subject = 'Select reason for support.';
   const comment = f.comment.trim();
   if (comment.length < 4 || comment.length > 1000) e.comment = 'Explain reason for support up to 1000 characters.';
