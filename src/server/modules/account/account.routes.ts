@@ -36,6 +36,8 @@ import { renderCeReport } from './ce-report-pdf.ts';
 export const CURRENT_PASSWORD_WRONG = 'Current password is not correct.';
 export const REPORTS_PER_DAY = 5;
 export const REPORT_LIMIT = `The Proof of CE report can be e-mailed ${REPORTS_PER_DAY} times a day. Try again tomorrow.`;
+/** spec §9's words for a student with no course completed: a report of nothing proves nothing (decision 0046) */
+export const NOTHING_TO_REPORT = 'No CE completed.';
 
 /** the same needs as the auth routes: passwords, the login throttle, mail */
 export type AccountDeps = AuthDeps;
@@ -258,6 +260,7 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
       const now = clock.now();
       if ((await countMail(db, student.id, 'ce-report', now - 24 * 3600_000)) >= REPORTS_PER_DAY) throw new HttpError(429, REPORT_LIMIT);
       const [row, rows] = await Promise.all([me(student.id), completedCe(db, student.id)]);
+      if (rows.length === 0) throw new HttpError(409, NOTHING_TO_REPORT);
       // each row prints the statements its certificate stored when it was issued
       const statements = await storedAccreditations(db, rows.map((r) => r.id));
       // the PDF is made outside any transaction: no slow work while the database is locked

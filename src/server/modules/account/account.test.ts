@@ -276,9 +276,19 @@ describe('the Account page', () => {
   });
 
   it('holds the daily limit exactly when the report is asked for 8 times at once', async () => {
-    const cookie = cookieOf(await post('register', valid('burst')));
+    // the demo student, a day after the test above used up the day's five
+    t.clock.advance(24 * 3600_000 + 60_000);
+    const cookie = await login('demostudent', 'ce-pass-demo');
     const answers = await Promise.all(Array.from({ length: 8 }, () => post('send-ce-report', {}, { cookie })));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+
+  it('sends no report to a student with no course completed, and says why', async () => {
+    const cookie = cookieOf(await post('register', valid('nothing')));
+    const res = await post('send-ce-report', {}, { cookie });
+    expect(res.statusCode).toBe(409);
+    expect(json(res).errorMsg).toBe('No CE completed.');
+    expect(await t.database.db.selectFrom('emailOutbox').select('id').where('subject', '=', 'Your CE Pass Proof of CE report').where('toAddress', '=', valid('nothing').email).execute()).toEqual([]);
   });
 
   it('records the consent removal with its first time, and hides the AGD reminder', async () => {
