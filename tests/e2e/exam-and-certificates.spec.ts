@@ -317,6 +317,17 @@ test('a student fails the exam, passes the retake, and gets credits, a Proof of 
   await page.goto(`/verify/${cert.code.replaceAll('-', '%20')}`);
   await expect(page.getByText(GENUINE)).toBeVisible();
   await expect(page.locator('main dl')).toContainText(cert.code);
+
+  // the Proof of CE report from the account, with the course just passed on it (a student with none is told
+  // 'No CE completed.' and sent nothing: account.spec.ts)
+  await page.goto('/account');
+  await screenReady(page);
+  await page.getByRole('button', { name: 'Send Proof of CE report' }).click();
+  await expect(page.getByText('Check email inbox for Proof of CE report.')).toBeVisible();
+  const report = await waitForMail((m) => m.to === s.email && m.subject === 'Your CE Pass Proof of CE report');
+  const reportPdf = Buffer.from(report.attachments.find((a) => a.contentType === 'application/pdf')!.base64, 'base64');
+  const reportText = (await extractText(new Uint8Array(reportPdf), { mergePages: true })).text.replace(/\s+/g, ' ');
+  for (const t of [s.name, `Total: ${course.credits} CEU`]) expect(reportText).toContain(t);
 });
 
 test('a podcast exam leads back to the episode, and its certificate is on the Podcasts tab', async ({ page, playwright, baseURL }) => {
