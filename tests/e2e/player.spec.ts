@@ -60,6 +60,8 @@ test('an episode started from a list plays on across ten routes, skips, changes 
   await page.getByRole('button', { name: `Play ${first.title}`, exact: true }).last().click();
   await expect(miniPlayer(page)).toContainText(first.title);
   await playingPast(page, 1);
+  // the time left under the title, before the show's name (a long one is cut at the end)
+  await expect(miniPlayer(page).getByText(/^\d+:\d\d left · /)).toBeVisible();
   const started = await audio(page);
   expect(started?.src).toContain('/media/audio/podcasts/');
   expect(started?.crossOrigin).toBe('anonymous');
@@ -160,7 +162,11 @@ test('an episode started from a list plays on across ten routes, skips, changes 
 
   // home offers the started episode to continue
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home' }).click();
-  await expect(page.getByRole('region', { name: 'Continue Listening' })).toContainText(first.title);
+  const listening = page.getByRole('region', { name: 'Continue Listening' });
+  await expect(listening).toContainText(first.title);
+  // with where she is in it: the player's place while it plays ('0:04 of 1:30'), where it stopped once not
+  await expect(listening.getByRole('listitem').filter({ hasText: first.title }).getByText(/^\d+:\d\d of \d+:\d\d$/)).toBeVisible();
+  await expectAccessible(page, 'home with Continue Listening');
 
   // Stop and close: the audio stops and the mini player goes
   await miniPlayer(page).getByRole('button', { name: `Open the player: ${first.title}` }).click();

@@ -30,8 +30,6 @@ import { CLASS_START_ERROR, GET_CLASS_ERROR, LIVE_CREDIT } from '../lib/messages
 /** spec §9: the live page reloads its data every 15000 ms */
 const LIVE_REFRESH_MS = 15_000;
 const ENTER_OPENS = 'Enter Webinar opens 30 minutes before the start.';
-/** the server's words when asked to start a webinar after its end (course-gate.service.ts) */
-const ENDED = 'This webinar has ended.';
 /** Live credit is for the whole session: the attendance question and the exam open at the end (decision 0046) */
 const examOpensAt = (end: number) => `The exam opens when the webinar ends, at ${formatTime(end)}.`;
 /** the server's words when asked to start a webinar without a meeting code (seats.routes.ts) */
@@ -69,8 +67,9 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
   // only a seat holder gets the meeting code, so for them a null code means the meeting is not set up yet
   const meetingReady = cls.zoomCode !== null;
   const seated = label === 'RESERVED';
-  const canEnter = seated && alarm && meetingReady && !ended;
-  const enterHint = !seated ? null : ended ? ENDED : !alarm ? ENTER_OPENS : !meetingReady ? MEETING_NOT_READY : null;
+  // past the end there is nothing to enter (the countdown says it has ended): the exam is the way on
+  const canEnter = seated && alarm && meetingReady;
+  const enterHint = !seated || ended ? null : !alarm ? ENTER_OPENS : !meetingReady ? MEETING_NOT_READY : null;
   const examWaits = sd.studentStarted && !sd.examTaken && !cls.canShowExam && sd.attended !== false && !ended;
 
   return (
@@ -112,15 +111,17 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
       ) : (
         <>
           <div className="actions">
-            <button
-              type="button"
-              className="button"
-              disabled={!canEnter || start.isPending || start.isSuccess}
-              aria-describedby={enterHint ? 'enter-hint' : undefined}
-              onClick={() => start.mutate()}
-            >
-              Enter Webinar
-            </button>
+            {!ended && (
+              <button
+                type="button"
+                className="button"
+                disabled={!canEnter || start.isPending || start.isSuccess}
+                aria-describedby={enterHint ? 'enter-hint' : undefined}
+                onClick={() => start.mutate()}
+              >
+                Enter Webinar
+              </button>
+            )}
             {seated && sd.cancelCode && !sd.studentStarted && !ended && (
               <Link className="button button-secondary" href={paths.cancelSeat(sd.cancelCode)}>
                 I Cannot Attend
@@ -129,7 +130,7 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
             {/* after entering, once the webinar has ended, the way on to the attendance question and the exam
                 (spec §4 learning flow; the course gate opens nothing after the view before the end, decision 0046) */}
             {sd.studentStarted && !sd.examTaken && cls.canShowExam && sd.attended !== false && (
-              <Link className="button button-secondary" href={paths.affidavit(cls.hash)}>
+              <Link className={ended ? 'button' : 'button button-secondary'} href={paths.affidavit(cls.hash)}>
                 Take Exam
               </Link>
             )}

@@ -12,7 +12,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { formatCreditsWithType, formatDate, formatDuration, formatPosition } from '#shared/domain/format';
+import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
 import { mediaUrl } from '../lib/media.ts';
 import { richText } from '../lib/sanitize-html.tsx';
 import { sendCertificate } from '../features/account/api/send-cert.ts';
@@ -23,37 +23,11 @@ import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { useWatchLaterToggle } from '../features/watch-later/watch-later-store.ts';
 import { PlayButton, UpNextButton } from '../features/player/play-button.tsx';
 import { toPlayerEpisode } from '../features/player/episode.ts';
-import { useNowPlaying } from '../features/player/now-playing.ts';
+import { EpisodeProgress } from '../features/player/episode-progress.tsx';
 import { DownloadButton } from '../features/downloads/download-button.tsx';
 import { LoadFailure, showsFailure } from '../components/ui/query-state.tsx';
 
 const PODCAST_ERROR = 'Error retrieving podcast data.  Refresh and try again.';
-
-/** how much of the episode the student has heard, from the listening record */
-const heardText = (share: number, played: boolean): string => (played ? 'Played' : share > 0 ? `Heard ${Math.min(99, Math.round(share * 100))}%` : 'Not started');
-
-/**
- * Beside the play button: while this episode is the player's, where the player is in it (the listening record
- * reaches the server in steps, so it would say "Not started" while the episode plays); otherwise how much the
- * student has heard (a student) or how long it is (a visitor)
- */
-function EpisodeProgress({ hash, durationSec, heard }: { hash: string; durationSec: number; heard: { share: number; played: boolean } | null }) {
-  // primitives, so another episode's progress never renders this one again
-  const mine = useNowPlaying((s) => s.episode?.hash === hash && s.status !== 'idle');
-  const position = useNowPlaying((s) => (mine ? s.position : 0));
-  const duration = useNowPlaying((s) => (mine ? s.duration : 0)) || durationSec;
-  const live = mine ? { position, duration } : null;
-  if (!live && !heard) return <span>{formatDuration(durationSec)}</span>;
-  const [text, share] = live ? [formatPosition(live.position, live.duration), live.duration > 0 ? live.position / live.duration : 0] : [heardText(heard!.share, heard!.played), heard!.played ? 1 : heard!.share];
-  return (
-    <>
-      <span>{text}</span>
-      <span className="heard-bar" aria-hidden="true">
-        <span style={{ transform: `scaleX(${Math.min(Math.max(share, 0), 1)})` }} />
-      </span>
-    </>
-  );
-}
 
 function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: string }) {
   const detail = usePodcast(episode.hash);

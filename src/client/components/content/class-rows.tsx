@@ -50,7 +50,8 @@ export function ClassRow({ item, level, eager, actions }: RowOptions & { item: C
  * a podcast episode: to its series page with the episode chosen; play, Up Next and Download at its end, so an
  * episode plays (or is kept for no signal) from any list; `actions` for the student's own lists
  */
-export function PodcastRow({ item, level, eager, actions }: RowOptions & { item: PodcastListItem; actions?: ReactNode }) {
+/** `children`: more about the episode under its facts (Continue Listening's place in it) */
+export function PodcastRow({ item, level, eager, actions, children }: RowOptions & { item: PodcastListItem; actions?: ReactNode; children?: ReactNode }) {
   return (
     <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions} trailing={<EpisodeControls item={item} />}>
       <Detail>{item.speakerName}</Detail>
@@ -61,6 +62,7 @@ export function PodcastRow({ item, level, eager, actions }: RowOptions & { item:
         {formatDate(item.releaseDateUTC)}
       </Detail>
       <Detail>{formatCreditsWithType(item.credits, item.ceTypeId)}</Detail>
+      {children}
     </ContentRow>
   );
 }

@@ -1,8 +1,9 @@
 // Home's "Continue listening": the student's started episodes not yet played (GET /api/listening, so it follows
-// the student to another device), each with its play button, which resumes where it stopped. Nothing for a
+// the student to another device), each with where it stopped and its play button, which resumes there. Nothing for a
 // visitor or when nothing is started; it sits below the first screen, so its arrival moves nothing in view.
 import { PodcastRow } from '../../components/content/class-rows.tsx';
 import { useListening } from '../podcasts/api/get-listening.ts';
+import { EpisodeProgress } from './episode-progress.tsx';
 import { useIsLoggedIn } from '../session/stores/session-store.ts';
 
 export function ContinueListening() {
@@ -17,7 +18,12 @@ export function ContinueListening() {
       </div>
       <ul className="rows">
         {items.map((item) => (
-          <PodcastRow key={item.hash} item={item} level={3} />
+          <PodcastRow key={item.hash} item={item} level={3}>
+            {/* where she stopped, which Play resumes from: '12:04 of 45:00' */}
+            <div className="row-detail episode-heard">
+              <EpisodeProgress hash={item.hash} durationSec={item.durationSec} heard={{ share: item.heardShare, played: false, position: item.position }} />
+            </div>
+          </PodcastRow>
         ))}
       </ul>
     </section>

@@ -1,8 +1,9 @@
 // The mini player: a bar above the bottom tabs on phones (at the foot of the window on wide screens) with the
-// artwork, the title, back 15 s, play/pause and a thin progress line. Tapping the title opens the full player.
+// artwork, the title with the time left, back 15 s, play/pause and a thin progress line. Tapping the title opens the full player.
 // After a reload it shows the last episode paused at its position (now-playing.ts restorePlayer).
 import { lazy, Suspense } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { formatDuration } from '#shared/domain/format';
 import { Icon } from '../../components/ui/icon.tsx';
 import { mediaUrl } from '../../lib/media.ts';
 import { useNowPlaying, withEngine } from './now-playing.ts';
@@ -37,7 +38,11 @@ export default function MiniPlayer() {
             {episode.photo ? <img src={mediaUrl(episode.photo)} alt="" width={44} height={44} decoding="async" /> : <span className="mini-art" />}
             <span className="mini-text">
               <span className="mini-title">{episode.title}</span>
-              <span className="mini-sub">{status === 'loading' ? 'Loading…' : episode.showTitle || episode.speakerName}</span>
+              {/* the time left first (a long show title is cut at the end), as a phone's podcast app shows it: a
+                  commuter's "will it last the ride" */}
+              <span className="mini-sub">
+                {status === 'loading' ? 'Loading…' : [duration > 0 && `${formatDuration(Math.max(duration - position, 0))} left`, episode.showTitle || episode.speakerName].filter(Boolean).join(' · ')}
+              </span>
             </span>
           </button>
           <button type="button" className="player-icon-button" aria-label="Back 15 seconds" onClick={() => void withEngine((e) => e.skip(-1))}>
