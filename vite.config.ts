@@ -30,6 +30,8 @@ const SCREEN_FRAME = [
   'components/ui/screen.tsx', 'components/ui/skeleton.tsx',
   'features/install/install-offer.tsx',
   'features/player/episode.ts', 'features/player/now-playing.ts', 'features/player/play-button.tsx', 'features/player/player-storage.ts',
+  // an episode's place in it: home's Continue Listening rows and the episode page (decision 0046)
+  'features/player/episode-progress.tsx',
   'lib/media.ts', 'lib/messages.ts', 'lib/notice.ts', 'lib/query-effects.ts',
   'shared/domain/constants.ts', 'shared/domain/format.ts', 'shared/domain/labels.ts', 'shared/domain/validation.ts',
 ];
