@@ -125,7 +125,7 @@ const completedCe = (db: Kysely<DB>, studentId: number) =>
   db
     .selectFrom('certificates as ct')
     .innerJoin('gradebook as g', 'g.id', 'ct.gradebookId')
-    .select(['ct.id', 'ct.title', 'ct.speakerName', 'ct.credits', 'ct.ceTypeId', 'ct.agdCode', 'ct.completedOn', 'g.podcastId'])
+    .select(['ct.id', 'ct.code', 'ct.title', 'ct.speakerName', 'ct.credits', 'ct.ceTypeId', 'ct.agdCode', 'ct.completedOn', 'g.podcastId'])
     .where('ct.studentId', '=', studentId)
     .orderBy('ct.completedAt', 'desc')
     .execute();
@@ -266,7 +266,7 @@ export function accountRoutes(deps: AccountDeps): Implementation[] {
       // the PDF is made outside any transaction: no slow work while the database is locked
       const pdf = await renderCeReport({
         student: { name: `${row.firstname} ${row.lastname}`, email: row.email, agdNumber: row.agdNumber },
-        rows: rows.map((r) => ({ completedOn: r.completedOn, title: r.title, kind: r.podcastId ? 'Podcast' : 'Course', lecturer: r.speakerName, ceTypeId: r.ceTypeId, credits: Number(r.credits), agdCode: r.agdCode, accreditation: statements.get(r.id) ?? [] })),
+        rows: rows.map((r) => ({ completedOn: r.completedOn, title: r.title, certificate: r.code, kind: r.podcastId ? 'Podcast' : 'Course', lecturer: r.speakerName, ceTypeId: r.ceTypeId, credits: Number(r.credits), agdCode: r.agdCode, accreditation: statements.get(r.id) ?? [] })),
         totals: totals(rows),
         generatedAt: now,
         portalUrl: publicUrl,

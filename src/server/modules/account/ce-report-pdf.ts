@@ -1,5 +1,6 @@
-// The Proof of CE report e-mailed from the account page: a student's completed CE as a PDF, with the
-// accreditation statements each certificate stored, numbered once and referred to from its row.
+// The Proof of CE report e-mailed from the account page: a student's completed CE as a PDF, each row with its
+// certificate's number (an auditor checks it at /verify), and the accreditation statements each certificate
+// stored, numbered once and referred to from its row. Only sent with at least one course (account.routes.ts).
 import { StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Accreditation } from '#shared/api/certificates';
 import { accreditationLine } from '#shared/domain/accreditation';
@@ -11,6 +12,8 @@ export interface CeReportRow {
   /** the certificate's day completed (YYYY-MM-DD), as the certificate prints it */
   completedOn: string;
   title: string;
+  /** the certificate's number, as the certificate prints it and /verify reads it */
+  certificate: string;
   kind: 'Course' | 'Podcast';
   lecturer: string | null;
   ceTypeId: number | null;
@@ -44,13 +47,14 @@ const GREY = rgb(0.55, 0.55, 0.55);
 interface Column {
   label: string;
   width: number;
-  /** `notes` is the row's statement references, e.g. ' [1, 2]' */
-  cell: (row: CeReportRow, notes: string) => string;
+  /** `notes` is the row's statement references, e.g. ' [1, 2]'; paragraphs each start a line */
+  cell: (row: CeReportRow, notes: string) => string | string[];
 }
 
 const COLUMNS: Column[] = [
   { label: 'Date completed', width: 86, cell: (r) => formatDay(r.completedOn) },
-  { label: 'Course', width: 160, cell: (r, notes) => `${r.kind === 'Podcast' ? `${r.title} (Podcast)` : r.title}${notes}` },
+  // the certificate's number under its title: each line of the report can be checked on its own (decision 0046)
+  { label: 'Course', width: 160, cell: (r, notes) => [`${r.kind === 'Podcast' ? `${r.title} (Podcast)` : r.title}${notes}`, `Certificate ${r.certificate}`] },
   { label: 'Lecturer', width: 84, cell: (r) => r.lecturer ?? '' },
   // a credit with no CE type (NONCE, tutorials) stays blank rather than printing ceTypeName's 'undefined'
   {
@@ -82,7 +86,7 @@ export async function renderCeReport(input: CeReportInput): Promise<Uint8Array> 
   for (const detail of [
     student.email,
     `AGD member number: ${student.agdNumber ?? 'none on file'}`,
-    `Report generated ${formatDate(input.generatedAt)}`,
+    `Report generated ${formatDate(input.generatedAt)}. Check any certificate's number at ${input.portalUrl}/verify`,
   ]) {
     text(detail, MARGIN, 10);
     y -= 14;
@@ -101,8 +105,8 @@ export async function renderCeReport(input: CeReportInput): Promise<Uint8Array> 
   y -= 30;
 
   // every cell is wrapped, so one long lecturer name or AGD code cannot overprint its neighbour
-  const layout = (cells: string[], font: PDFFont) =>
-    cells.map((c, i) => wrap(safe(c), font, SIZE, COLUMNS[i]!.width - COLUMN_GAP));
+  const layout = (cells: (string | string[])[], font: PDFFont) =>
+    cells.map((c, i) => [c].flat().flatMap((p) => wrap(safe(p), font, SIZE, COLUMNS[i]!.width - COLUMN_GAP)));
   const drawRow = (wrapped: string[][], font: PDFFont) => {
     let x = MARGIN;
     wrapped.forEach((lines, i) => {
@@ -129,21 +133,17 @@ export async function renderCeReport(input: CeReportInput): Promise<Uint8Array> 
     return refs.length ? ` [${refs.join(', ')}]` : '';
   };
 
-  if (input.rows.length === 0) {
-    text('No CE completed yet.', MARGIN, 11);
-  } else {
-    drawRow(header, bold);
-    for (const row of input.rows) {
-      const notes = notesOf(row);
-      const wrapped = layout(COLUMNS.map((c) => c.cell(row, notes)), regular);
-      const depth = (Math.max(...wrapped.map((l) => l.length)) - 1) * LEADING + CELL_PAD;
-      if (y - depth < TABLE_BOTTOM) {
-        page = doc.addPage([PAGE.width, PAGE.height]);
-        y = PAGE.height - MARGIN;
-        drawRow(header, bold);
-      }
-      drawRow(wrapped, regular);
+  drawRow(header, bold);
+  for (const row of input.rows) {
+    const notes = notesOf(row);
+    const wrapped = layout(COLUMNS.map((c) => c.cell(row, notes)), regular);
+    const depth = (Math.max(...wrapped.map((l) => l.length)) - 1) * LEADING + CELL_PAD;
+    if (y - depth < TABLE_BOTTOM) {
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - MARGIN;
+      drawRow(header, bold);
     }
+    drawRow(wrapped, regular);
   }
 
   if (statements.length) {
