@@ -217,7 +217,12 @@ const fixtures: Fixture[] = [
     const s = await student('gdpr');
     return { cookie: s.cookie, body: { h: s.hash } };
   }),
-  write(api.postSendCeReport, 'the Proof of CE report e-mailed', ['emailOutbox'], async () => ({ cookie: await as('report'), body: {} })),
+  // a student with a course passed: with none there is no report to send (decision 0046)
+  write(api.postSendCeReport, 'the Proof of CE report e-mailed', ['emailOutbox'], async () => {
+    const s = await student('report');
+    await world.completed(s, course);
+    return { cookie: s.cookie, body: {} };
+  }),
   write(api.postRecover, 'a recovery link asked for', ['authTokens', 'emailOutbox'], async () => ({ body: { u: (await student('recover')).username } })),
   write(api.postResetPassword, 'a new password set by a reset link', ['students', 'authTokens', 'emailOutbox'], async () => {
     const s = await student('reset');
