@@ -58,8 +58,13 @@ test('a downloaded episode plays and seeks in a tunnel, and a downloaded e-book 
   // an e-book, from its row in the library
   await page.goto('/ebooks');
   await screenReady(page);
-  await page.getByRole('button', { name: `Save ${book.title} for offline` }).click();
+  // its arrow says which of the row's two downloads it is (Download opens the PDF now), until it is kept
+  const bookRow = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: book.title }) });
+  await expect(bookRow.getByText('For offline', { exact: true })).toBeVisible();
+  await expectAccessible(page, '/ebooks with its arrows for offline');
+  await bookRow.getByRole('button', { name: `Save ${book.title} for offline` }).click();
   await expect(page.getByRole('button', { name: `${book.title} is downloaded` })).toBeVisible({ timeout: 15_000 });
+  await expect(bookRow.getByText('For offline', { exact: true })).toHaveCount(0);
 
   // both on the Downloads screen, with their sizes
   await page.goto('/downloads');

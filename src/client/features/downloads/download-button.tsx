@@ -158,6 +158,12 @@ function DownloadControl({ kind, hash, title, start, variant, noun }: ControlPro
           <Icon name={record ? 'downloaded' : transfer?.status === 'failed' ? 'retry' : 'download'} />
         </button>
       )}
+      {/* an e-book row has Download (the PDF, now) beside this arrow: the arrow says what it is for (decision 0046) */}
+      {kind === 'ebook' && !record && !transfer && (
+        <span className="download-caption" aria-hidden="true">
+          For offline
+        </span>
+      )}
       {status}
       {sheet === 'downloaded' && record && (
         <Suspense fallback={null}>
