@@ -49,6 +49,18 @@ describe('the live page after entering', () => {
     expect(queryText('Webinar in Progress...')).toBeNull();
   });
 
+  it('asks the server again the moment the webinar ends: Take Exam comes without waiting for the 15-second reload', async () => {
+    // 2 seconds before the end of its hour
+    const endsSoon = (canShowExam: boolean) => startedAgo(60 - 2 / 60, canShowExam);
+    let reads = 0;
+    answerApi({ 'GET class': () => ok(classAnswer(endsSoon(reads++ > 0), seated({ studentStarted: true }))) });
+    await renderAt('/classroom-live/live42');
+    expect(await screen.findByText(/^The exam opens when the webinar ends/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Take Exam' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Take Exam' }, { timeout: 5_000 })).toBeTruthy();
+    expect(reads).toBe(2);
+  });
+
   it('while it is under way, offers no Take Exam and says when the exam opens', async () => {
     answerApi({ 'GET class': ok(classAnswer(inProgress(), seated({ studentStarted: true }))) });
     await renderAt('/classroom-live/live42');
