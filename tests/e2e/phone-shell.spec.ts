@@ -34,15 +34,15 @@ test.describe('bottom tab bar', () => {
     test.slow();
     await page.goto('/home');
     await screenReady(page);
-    expect(await tabs(page)).toEqual({ names: ['Home', 'Learn', 'Podcasts', 'My CE', 'Log In'], current: ['Home'] });
+    expect(await tabs(page)).toEqual({ names: ['Home', 'Learn', 'Podcasts', 'My CE', 'Login'], current: ['Home'] });
     await expectTapSize(page, '.tab-bar a', 'tab');
     await expectAccessible(page, '/home with the tab bar');
 
     const visits: [string, (u: URL) => boolean, string][] = [
       ['Learn', (u) => u.pathname === '/learn', 'Learn'],
       ['Podcasts', (u) => u.pathname === '/podcasts', 'Podcasts'],
-      ['My CE', (u) => u.pathname === '/login' && u.searchParams.get('rurl') === '/my-ce', 'Log In'],
-      ['Log In', (u) => u.pathname === '/login' && !u.search, 'Log In'],
+      ['My CE', (u) => u.pathname === '/login' && u.searchParams.get('rurl') === '/my-ce', 'Login'],
+      ['Login', (u) => u.pathname === '/login' && !u.search, 'Login'],
       ['Home', (u) => u.pathname === '/home', 'Home'],
     ];
     for (const [name, at, marked] of visits) {

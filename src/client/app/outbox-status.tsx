@@ -90,7 +90,7 @@ export function OutboxStatus() {
           <p className="outbox-bar">
             <span>Log in to send what you did offline.</span>
             <Link className="bar-action" href={paths.login()}>
-              Log In
+              Login
             </Link>
           </p>
         )}

@@ -2,7 +2,7 @@
 // history (a screen opened from a link or an e-mail), and the tab a screen belongs to. One table, by path.
 import { paths } from './paths.ts';
 
-/** the bottom tabs' roots (docs/decisions/0011-phone-shell.md); Log In stands in for Account for a visitor */
+/** the bottom tabs' roots (docs/decisions/0011-phone-shell.md); Login stands in for Account for a visitor */
 export type Tab = 'home' | 'learn' | 'podcasts' | 'my-ce' | 'account' | 'login';
 
 const ROOTS: Record<string, Tab> = {

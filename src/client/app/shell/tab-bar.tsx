@@ -1,5 +1,5 @@
 // The phone's bottom tab bar (issue 12, docs/decisions/0011-phone-shell.md): Home, Learn, Podcasts, My CE and
-// Account (Log In for a visitor), the current tab marked also on the screens below it (config/parents.ts).
+// Account (Login for a visitor, spec §2's menu word), the current tab marked also on the screens below it (config/parents.ts).
 import { Link, useLocation } from 'wouter';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { tabOf, type Tab } from '../../config/parents.ts';
@@ -18,7 +18,7 @@ const tabs = (loggedIn: boolean): TabItem[] => [
   { tab: 'learn', href: paths.learn(), label: 'Learn', icon: 'learn' },
   { tab: 'podcasts', href: paths.podcasts(), label: 'Podcasts', icon: 'podcasts' },
   { tab: 'my-ce', href: paths.myCe(), label: 'My CE', icon: 'award' },
-  loggedIn ? { tab: 'account', href: paths.account(), label: 'Account', icon: 'account' } : { tab: 'login', href: paths.login(), label: 'Log In', icon: 'login' },
+  loggedIn ? { tab: 'account', href: paths.account(), label: 'Account', icon: 'account' } : { tab: 'login', href: paths.login(), label: 'Login', icon: 'login' },
 ];
 
 export function TabBar({ inert }: { inert?: boolean }) {
