@@ -173,7 +173,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     const start = t.clock.now() + inMinutes * 60_000;
     return db
       .insertInto('classes')
-      .values({ ...rest, hash: `w${randomBytes(6).toString('hex')}`, capacity, seatsTaken: 0, zoomCode: '81234567890', demoOffsetMin: null, releaseDate: new Date(start).toISOString(), endDate: new Date(start + 60 * 60_000).toISOString() })
+      .values({ ...rest, hash: `w${randomBytes(6).toString('hex')}`, capacity, seatsTaken: 0, zoomCode: '81234567890', demoOffsetMin: null, releaseDate: new Date(start).toISOString(), endDate: new Date(start + 60 * 60_000).toISOString(), durationMin: 60 })
       .returning(['id', 'hash'])
       .executeTakeFirstOrThrow();
   };

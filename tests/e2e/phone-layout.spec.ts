@@ -1,5 +1,6 @@
 // The lists and layout on a phone (issue 12) at 390 × 844: no layout shift while a list screen loads, compact
 // rows of at most 130 px, and no side columns stacked under a page's content.
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { demo, expect, expectAccessible, screenReady, test } from './fixtures.ts';
 
@@ -108,7 +109,12 @@ test('list rows are at most 130 px tall at 390 px on the student’s own lists',
   await page.getByLabel('Password').fill('ce-pass-demo');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/seats$/);
-  for (const url of ['/seats', '/queue', '/pending', '/completed', '/completed?tab=podcasts', '/ebooks']) await expectCompactRows(page, url);
+  // an episode started, so home's Continue Listening row (with where it stopped) is measured too
+  const episode = (await (await page.request.get('/api/podcasts?page=0')).json()).data[0] as { hash: string; title: string };
+  expect((await page.request.post('/api/podcast-view', { data: { p: episode.hash, e: randomUUID() } })).status()).toBe(200);
+  expect((await page.request.post('/api/podcast-listen', { data: { p: episode.hash, e: randomUUID(), ranges: [[0, 20]], position: 20 } })).status()).toBe(200);
+  for (const url of ['/seats', '/queue', '/pending', '/completed', '/completed?tab=podcasts', '/ebooks', '/home']) await expectCompactRows(page, url);
+  await expect(page.getByRole('region', { name: 'Continue Listening' }).getByText(/^\d+:\d\d of \d+:\d\d$/)).toBeVisible();
 });
 
 test('no page shows the side columns below its content on a phone; the sponsor keeps one slot after it', async ({ page }) => {

@@ -164,7 +164,7 @@ test('an episode started from a list plays on across ten routes, skips, changes 
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home' }).click();
   const listening = page.getByRole('region', { name: 'Continue Listening' });
   await expect(listening).toContainText(first.title);
-  // with where she is in it: the player's place while it plays ('0:04 of 1:30'), where it stopped once not
+  // with where she is in it: the player's place while it plays ('00:04 of 01:30'), where it stopped once not
   await expect(listening.getByRole('listitem').filter({ hasText: first.title }).getByText(/^\d+:\d\d of \d+:\d\d$/)).toBeVisible();
   await expectAccessible(page, 'home with Continue Listening');
 

@@ -2,7 +2,7 @@
 // 'No, I Did Not Attend', then the evaluation. The guards of spec §4 come first: a student who never viewed or
 // started the class goes to the classroom with 'Please view class before taking exam.'; one who has not
 // started it, or has already ended it, goes on to the evaluation; so does one whose answer is recorded (the
-// first answer is the record). Before the webinar begins there is nothing to confirm yet (the course gate).
+// first answer is the record). Before the webinar ends there is nothing to confirm yet (the course gate, 0046).
 import { useMutation } from '@tanstack/react-query';
 import { Redirect, useLocation, useParams } from 'wouter';
 import { MutationError } from '../components/ui/alert.tsx';

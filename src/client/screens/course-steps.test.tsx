@@ -3,7 +3,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerApi, failures, ok } from '../test/api-stub.ts';
-import { classAnswer, classDetail, examAnswer, liveClass, seated, studentData, surveyAnswer } from '../test/fixtures.ts';
+import { classAnswer, classDetail, examAnswer, endedLiveClass, seated, studentData, surveyAnswer } from '../test/fixtures.ts';
 import { findText, queryText, renderAt } from '../test/render.tsx';
 
 const viewed = studentData({ classViewCount: 1, gradebookId: 3 });
@@ -30,8 +30,7 @@ describe('the step line of the learning flow', () => {
   });
 
   it("asks a webinar's attendance second, after attending it", async () => {
-    const begun = new Date(Date.now() - 10 * 60_000).toISOString();
-    answerApi({ 'GET class': ok(classAnswer(liveClass({ releaseDate: begun, releaseDateUTC: begun, canShowExam: true }), seated({ studentStarted: true }))) });
+    answerApi({ 'GET class': ok(classAnswer(endedLiveClass(), seated({ studentStarted: true }))) });
     await renderAt('/affidavit/live42');
     expect(await findText('Step 2 of 4 · Next: Evaluation')).toBeTruthy();
   });

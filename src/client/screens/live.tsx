@@ -3,14 +3,14 @@
 // card with a status refresh, I Cannot Attend, the exam-completed banner with the certificate once passed,
 // details. Reloads every 15 s. With no seat it opens the reservation page: opening it never books one (decision
 // 0044, where spec §4 reserved one on opening).
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
 import type { ClassDetail, StudentClassData } from '#shared/api/classes';
 import { googleCalendarUrl } from '#shared/domain/calendar';
 import { formatTime } from '#shared/domain/format';
 import { CLASS_TYPE } from '#shared/domain/constants';
-import { LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
+import { LIVE_ALARM_SECONDS, webinarEndMs, webinarOver } from '#shared/domain/countdown';
 import { seatLabel } from '#shared/domain/labels';
 import { MutationError } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -32,6 +32,8 @@ const LIVE_REFRESH_MS = 15_000;
 const ENTER_OPENS = 'Enter Webinar opens 30 minutes before the start.';
 /** Live credit is for the whole session: the attendance question and the exam open at the end (decision 0046) */
 const examOpensAt = (end: number) => `The exam opens when the webinar ends, at ${formatTime(end)}.`;
+/** how soon after the end, and after an answer that still says "not yet", the page asks the server again */
+const ASK_AGAIN_MS = 1_000;
 /** the server's words when asked to start a webinar without a meeting code (seats.routes.ts) */
 const MEETING_NOT_READY = 'The meeting link is not ready yet. Try again in a few minutes.';
 
@@ -45,7 +47,7 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
   const remaining = useRemainingSeconds(cls.releaseDateUTC, cls.serverTime);
   const alarm = useAlarm(remaining, LIVE_ALARM_SECONDS);
   const label = seatLabel(sd);
-  const ended = remaining <= -cls.durationMin * 60;
+  const ended = webinarOver(remaining, cls.durationMin);
 
   const start = useMutation({ mutationFn: () => startClass(cls.hash), onSuccess: (r) => window.location.assign(r.meetingUrl) });
   const refresh = useMutation({ mutationFn: refetch });
@@ -57,20 +59,22 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
     shownLabel.current = label;
   }, [label]);
 
-  // at the end the server opens the exam: asked at once, not at the next 15-second reload
-  const endSeen = useRef(ended);
-  useEffect(() => {
-    if (ended && !endSeen.current) void refetch();
-    endSeen.current = ended;
-  }, [ended, refetch]);
-
   // only a seat holder gets the meeting code, so for them a null code means the meeting is not set up yet
   const meetingReady = cls.zoomCode !== null;
   const seated = label === 'RESERVED';
   // past the end there is nothing to enter (the countdown says it has ended): the exam is the way on
   const canEnter = seated && alarm && meetingReady;
   const enterHint = !seated || ended ? null : !alarm ? ENTER_OPENS : !meetingReady ? MEETING_NOT_READY : null;
-  const examWaits = sd.studentStarted && !sd.examTaken && !cls.canShowExam && sd.attended !== false && !ended;
+  const examWaits = sd.studentStarted && !sd.examTaken && !cls.canShowExam && sd.attended !== false && cls.steps.includes('exam');
+
+  // past the end the server opens the exam: asked a second later, not at the next 15-second reload, and again after
+  // each answer (a new serverTime) that still says no; a failed ask leaves it to the reloads
+  const askAgain = ended && examWaits;
+  useEffect(() => {
+    if (!askAgain) return;
+    const timer = setTimeout(() => void refetch().catch(() => undefined), ASK_AGAIN_MS);
+    return () => clearTimeout(timer);
+  }, [askAgain, refetch, cls.serverTime]);
 
   return (
     <>
@@ -136,7 +140,7 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
             )}
           </div>
           {sd.studentStarted && !sd.examTaken && sd.attended === false && <p className="hint">{LIVE_CREDIT}</p>}
-          {examWaits && <p className="hint">{examOpensAt(Date.parse(cls.releaseDateUTC) + cls.durationMin * 60_000)}</p>}
+          {examWaits && <p className="hint">{examOpensAt(webinarEndMs({ releaseDate: cls.releaseDateUTC, durationMin: cls.durationMin }))}</p>}
           {enterHint && (
             <p id="enter-hint" className="hint">
               {enterHint}
@@ -181,6 +185,9 @@ export default function LiveScreen() {
   const { c = '' } = useParams<{ c: string }>();
   // fetched afresh on every opening (staleTime 0), not only every 15 s: seats change hands between visits
   const cls = useClass(c, { refetchInterval: LIVE_REFRESH_MS, staleTime: 0 });
+  // one function for the page's life (TanStack's refetch is stable): the body's effects depend on it
+  const { refetch: refetchClass } = cls;
+  const refetch = useCallback(() => refetchClass({ throwOnError: true }), [refetchClass]);
   // a failed 15-second reload keeps the page as it was (the Refresh status button reports its own failures)
   if (cls.data === undefined)
     return (
@@ -199,7 +206,7 @@ export default function LiveScreen() {
   return (
     <Screen title={classObj.className}>
       {/* keyed: another webinar's page starts with its own alarm */}
-      <LiveBody key={classObj.hash} cls={classObj} sd={studentData} refetch={() => cls.refetch({ throwOnError: true })} />
+      <LiveBody key={classObj.hash} cls={classObj} sd={studentData} refetch={refetch} />
     </Screen>
   );
 }

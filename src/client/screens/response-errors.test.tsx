@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SAVED_ON_DEVICE } from '../lib/messages.ts';
 import { outbox } from '../lib/outbox/index.ts';
 import { answerApi, failures, ok, type Answer } from '../test/api-stub.ts';
-import { classAnswer, classDetail, liveClass, seated, studentData, surveyAnswer } from '../test/fixtures.ts';
+import { classAnswer, classDetail, endedLiveClass, seated, studentData, surveyAnswer } from '../test/fixtures.ts';
 import { findText, renderAt } from '../test/render.tsx';
 
 const cases = (texts: { refused: string; broken: string }): [string, Answer, string][] => [
@@ -152,14 +152,14 @@ describe('a survey answered offline, then opened again (a reload)', () => {
 
 describe('the attendance answer', () => {
   it.each(cases({ refused: 'System API error saving response.', broken: 'System error.  Contact technical support.' }))('shows its text on %s', async (_, failure, text) => {
-    answerApi({ 'GET class': ok(classAnswer(liveClass(), seated({ studentStarted: true, gradebookId: 4 }))), 'POST save-affidavit': failure });
+    answerApi({ 'GET class': ok(classAnswer(endedLiveClass(), seated({ studentStarted: true, gradebookId: 4 }))), 'POST save-affidavit': failure });
     await renderAt('/classroom-affidavit/live42');
     fireEvent.click(await screen.findByRole('button', { name: 'Yes I Attended' }));
     expect(await findText(text)).toBeTruthy();
     expect(window.location.pathname).toBe('/classroom-affidavit/live42');
   });
   it.each(waiting)('keeps the answer on the device and moves on, saying so, on %s', async (_, failure) => {
-    answerApi({ 'GET class': ok(classAnswer(liveClass(), seated({ studentStarted: true, gradebookId: 4 }))), 'POST save-affidavit': failure });
+    answerApi({ 'GET class': ok(classAnswer(endedLiveClass(), seated({ studentStarted: true, gradebookId: 4 }))), 'POST save-affidavit': failure });
     await renderAt('/classroom-affidavit/live42');
     fireEvent.click(await screen.findByRole('button', { name: 'Yes I Attended' }));
     expect(await findText(SAVED_ON_DEVICE)).toBeTruthy();

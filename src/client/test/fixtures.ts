@@ -43,7 +43,7 @@ export const classDetail = (over: Partial<ClassDetail> = {}): ClassDetail => ({
   ...over,
 });
 
-/** a live webinar starting in 10 minutes: Enter Webinar is open for a seat holder */
+/** a live webinar starting in 10 minutes: Enter Webinar is open for a seat holder; no exam before its end */
 export const liveClass = (over: Partial<ClassDetail> = {}): ClassDetail =>
   classDetail({
     hash: 'live42',
@@ -60,8 +60,13 @@ export const liveClass = (over: Partial<ClassDetail> = {}): ClassDetail =>
     capacity: 100,
     seatsLeft: 40,
     steps: ['start', 'attendance', 'evaluation', 'exam'],
+    canShowExam: false,
     ...over,
   });
+
+/** a live webinar whose hour ended 10 minutes ago: its attendance question and exam are open (decision 0046) */
+export const endedLiveClass = (over: Partial<ClassDetail> = {}): ClassDetail =>
+  liveClass({ releaseDate: inMinutes(-70), releaseDateUTC: inMinutes(-70), durationMin: 60, canShowExam: true, ...over });
 
 export const studentData = (over: Partial<StudentClassData> = {}): StudentClassData => ({
   status: true,

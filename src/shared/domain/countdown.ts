@@ -29,3 +29,16 @@ export const alarmReached = (remainingSeconds: number, alarmSeconds = DEFAULT_AL
  */
 export const alarmFired = (fired: boolean, remainingSeconds: number, alarmSeconds = DEFAULT_ALARM_SECONDS): boolean =>
   fired || alarmReached(remainingSeconds, alarmSeconds);
+
+/**
+ * A live webinar's end, in ms: its start plus durationMin (the importer stores the same as end_date, which the lists'
+ * SQL reads). Its attendance question and exam open then (decision 0046), entering closes, the lists drop it.
+ */
+export const webinarEndMs = (w: { releaseDate: string; durationMin: number }): number => Date.parse(w.releaseDate) + w.durationMin * 60_000;
+
+/**
+ * Past the end, from a countdown's whole seconds (remaining = floor of the seconds to the start): strictly less than
+ * minus the duration, which the floor reaches only once the end has passed, so a page never says "ended" (and asks
+ * for the exam) in the second before the server does.
+ */
+export const webinarOver = (remainingSeconds: number, durationMin: number): boolean => remainingSeconds < -durationMin * 60;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alarmReached, countdownText, LIVE_ALARM_SECONDS } from './countdown.ts';
-import { formatCreditsWithType, formatDate, formatDateTime, formatDuration } from './format.ts';
+import { formatCreditsWithType, formatDate, formatDateTime, formatDuration, formatTime } from './format.ts';
 import { seatLabel, seatOf } from './labels.ts';
 import { password2Error, passwordError, validateSupport } from './validation.ts';
 
@@ -15,6 +15,11 @@ describe('formats of spec §9', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime('not a date')).toBe('');
     expect(formatDateTime(null)).toBe('');
+  });
+  it("writes a time alone as h:mm AM/PM with the zone (a webinar's end, beside its day)", () => {
+    expect(formatTime('2025-11-05T20:05:00Z', { timeZone: 'America/Chicago' })).toBe('2:05 PM CST');
+    expect(formatTime('2026-07-01T04:30:00Z', { timeZone: 'America/New_York' })).toBe('12:30 AM EDT');
+    expect(formatTime('not a date')).toBe('');
   });
   it('names the time zone after the time, with summer time, and dates the day in that zone (decision 0015)', () => {
     const instant = '2025-11-05T20:05:00Z';

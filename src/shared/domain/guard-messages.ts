@@ -14,3 +14,5 @@ export const EXAM_DONE_PODCAST = 'Exam completed.  Returning to podcasts.';
 export const EXAM_UNAVAILABLE = 'Exam not available.  Try again later.';
 /** a live webinar's exam after its attendance question was answered 'No, I Did Not Attend' (decisions.md) */
 export const LIVE_CREDIT = 'Live credit requires attending the webinar.';
+/** a webinar past its end: entering it is refused, and its page says so where the countdown was (decision 0046) */
+export const WEBINAR_ENDED = 'This webinar has ended.';

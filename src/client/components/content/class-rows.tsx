@@ -50,19 +50,22 @@ export function ClassRow({ item, level, eager, actions }: RowOptions & { item: C
  * a podcast episode: to its series page with the episode chosen; play, Up Next and Download at its end, so an
  * episode plays (or is kept for no signal) from any list; `actions` for the student's own lists
  */
-/** `children`: more about the episode under its facts (Continue Listening's place in it) */
-export function PodcastRow({ item, level, eager, actions, children }: RowOptions & { item: PodcastListItem; actions?: ReactNode; children?: ReactNode }) {
+/** `place`: where the student is in the episode, in the line of its length and date (Continue Listening) */
+export function PodcastRow({ item, level, eager, actions, place }: RowOptions & { item: PodcastListItem; actions?: ReactNode; place?: ReactNode }) {
   return (
     <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions} trailing={<EpisodeControls item={item} />}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
       {/* the length first: what a commuter chooses by, and what a phone's narrow row must not cut */}
       <Detail>
-        {item.durationSec > 0 && <>{formatDuration(item.durationSec)} · </>}
-        {formatDate(item.releaseDateUTC)}
+        {place ?? (
+          <>
+            {item.durationSec > 0 && <>{formatDuration(item.durationSec)} · </>}
+            {formatDate(item.releaseDateUTC)}
+          </>
+        )}
       </Detail>
       <Detail>{formatCreditsWithType(item.credits, item.ceTypeId)}</Detail>
-      {children}
     </ContentRow>
   );
 }

@@ -18,12 +18,13 @@ export function ContinueListening() {
       </div>
       <ul className="rows">
         {items.map((item) => (
-          <PodcastRow key={item.hash} item={item} level={3}>
-            {/* where she stopped, which Play resumes from: '12:04 of 45:00' */}
-            <div className="row-detail episode-heard">
-              <EpisodeProgress hash={item.hash} durationSec={item.durationSec} heard={{ share: item.heardShare, played: false, position: item.position }} />
-            </div>
-          </PodcastRow>
+          <PodcastRow
+            key={item.hash}
+            item={item}
+            level={3}
+            // where she stopped, which Play resumes from ('12:04 of 45:00'), in its length's line: the row keeps its height
+            place={<EpisodeProgress hash={item.hash} durationSec={item.durationSec} heard={{ share: item.heardShare, played: false, position: item.position }} bar={false} />}
+          />
         ))}
       </ul>
     </section>

@@ -12,9 +12,11 @@ interface EpisodeProgressProps {
   durationSec: number;
   /** the student's listening record; null for a visitor, who is shown the length */
   heard: { share: number; played: boolean; position?: number } | null;
+  /** the thin bar under the words; a list row's line has no room for it beside them */
+  bar?: boolean;
 }
 
-export function EpisodeProgress({ hash, durationSec, heard }: EpisodeProgressProps) {
+export function EpisodeProgress({ hash, durationSec, heard, bar = true }: EpisodeProgressProps) {
   // primitives, so another episode's progress never renders this one again
   const mine = useNowPlaying((s) => s.episode?.hash === hash && s.status !== 'idle');
   const position = useNowPlaying((s) => (mine ? s.position : 0));
@@ -26,9 +28,11 @@ export function EpisodeProgress({ hash, durationSec, heard }: EpisodeProgressPro
   return (
     <>
       <span>{text}</span>
-      <span className="heard-bar" aria-hidden="true">
-        <span style={{ transform: `scaleX(${Math.min(Math.max(share, 0), 1)})` }} />
-      </span>
+      {bar && (
+        <span className="heard-bar" aria-hidden="true">
+          <span style={{ transform: `scaleX(${Math.min(Math.max(share, 0), 1)})` }} />
+        </span>
+      )}
     </>
   );
 }

@@ -86,7 +86,9 @@ export async function renderCeReport(input: CeReportInput): Promise<Uint8Array> 
   for (const detail of [
     student.email,
     `AGD member number: ${student.agdNumber ?? 'none on file'}`,
-    `Report generated ${formatDate(input.generatedAt)}. Check any certificate's number at ${input.portalUrl}/verify`,
+    `Report generated ${formatDate(input.generatedAt)}`,
+    // a line of its own: a long PUBLIC_URL would run past the margin beside the date
+    `Check any certificate's number at ${input.portalUrl}/verify`,
   ]) {
     text(detail, MARGIN, 10);
     y -= 14;

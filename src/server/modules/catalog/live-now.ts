@@ -2,6 +2,7 @@
 // decides rather than the phone, whose clock or time zone may be set wrong; the live page's countdown uses the
 // server's time for the same reason.
 import { CLASS_TYPE } from '#shared/domain/constants';
+import { webinarEndMs } from '#shared/domain/countdown';
 
 export interface LiveWindow {
   typeId: number;
@@ -26,8 +27,7 @@ export function nextLiveChange(items: { typeId: number; releaseDateUTC: string; 
   for (const w of items) {
     if (w.typeId !== CLASS_TYPE.LIVE) continue;
     const start = Date.parse(w.releaseDateUTC);
-    // the end is the start plus durationMin, as the importer sets endDate
-    const end = start + w.durationMin * 60_000;
+    const end = webinarEndMs({ releaseDate: w.releaseDateUTC, durationMin: w.durationMin });
     if (start > now) next = Math.min(next, start);
     else if (end > now) next = Math.min(next, end);
   }

@@ -7,6 +7,7 @@ import type { ClassListItem, FeaturedContent, PodcastListItem } from '#shared/ap
 import type { ResultOf } from '#shared/api/endpoint';
 import type * as podcasts from '#shared/api/podcasts';
 import { CLASS_TYPE } from '#shared/domain/constants';
+import { webinarEndMs } from '#shared/domain/countdown';
 import { sanitizeKeyword } from '#shared/domain/keyword';
 import { isoAt, type Clock } from '../../clock.ts';
 import type { SharedAnswer } from '../../plugins/contract.ts';
@@ -15,7 +16,6 @@ import { keptWhile, type KeptWhile } from '../../recent.ts';
 import { listeningOf } from '../podcasts/listening.service.ts';
 import { filterKey, type CatalogRepository, type ListFilter, type StudentMarks } from './catalog.repository.ts';
 import { nextLiveChange } from './live-now.ts';
-import { liveEnd } from '../learning/course-gate.service.ts';
 
 type Classroom = ResultOf<typeof classes.getClass>;
 type StudentClassRow = Awaited<ReturnType<CatalogRepository['studentClassRow']>>;
@@ -214,7 +214,7 @@ export function sharedAnswers(repo: Pick<CatalogRepository, 'marks' | 'studentCl
     copiedEachTime: true,
     // a webinar's exam opens at its end (canShowExam): a classroom kept across it is made again then
     staleAt: (a, now) => {
-      const at = liveEnd(a.classObj);
+      const at = webinarEndMs(a.classObj);
       return a.classObj.typeId === CLASS_TYPE.LIVE && at > now ? at : null;
     },
   };

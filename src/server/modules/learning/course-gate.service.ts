@@ -2,9 +2,9 @@
 // class or podcast episode (view, start, attendance, evaluation, sponsored video, survey, exam), whatever
 // the client sends. Every route of those steps asks it; the refusals carry spec §4's guard texts.
 import { CLASS_TYPE } from '#shared/domain/constants';
-import { alarmReached, LIVE_ALARM_SECONDS } from '#shared/domain/countdown';
+import { alarmReached, LIVE_ALARM_SECONDS, webinarEndMs } from '#shared/domain/countdown';
 import type { CourseStep } from '#shared/domain/course-steps';
-import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_DONE_PODCAST, EXAM_UNAVAILABLE, LISTEN_FIRST, LIVE_CREDIT, VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
+import { EVAL_FIRST, EXAM_DONE_CLASS, EXAM_DONE_PODCAST, EXAM_UNAVAILABLE, LISTEN_FIRST, LIVE_CREDIT, VIEW_CLASS_FIRST, WEBINAR_ENDED } from '#shared/domain/guard-messages';
 import type { Clock } from '../../clock.ts';
 import { HttpError } from '../../plugins/contract.ts';
 import { findCourse, findProgress, holdsSeat, type Course, type CourseRef, type Db, type Progress } from './course.repository.ts';
@@ -14,7 +14,6 @@ export const NO_PODCAST = 'Go back and select podcast episode.';
 export const LIVE_VIEW = 'A live webinar is attended with Enter Webinar on its page, with a reserved seat.';
 export const NO_SEAT = 'Reserve a seat before entering the webinar.';
 export const TOO_EARLY = 'The webinar opens 30 minutes before it starts.';
-export const ENDED = 'This webinar has ended.';
 export const MEETING_NOT_READY = 'The meeting link is not ready yet. Try again in a few minutes.';
 
 /** a course's steps (#shared/domain/course-steps), and grade: submitting an attempt */
@@ -37,11 +36,8 @@ const isLive = (c: Pick<Course, 'typeId'>) => c.typeId === CLASS_TYPE.LIVE;
 export function examAvailable(c: { examId: number | null; typeId: number | null; releaseDate: string; durationMin: number }, now: number): boolean {
   if (c.examId === null) return false;
   if (c.typeId === CLASS_TYPE.ARCHIVE) return false;
-  return c.typeId !== CLASS_TYPE.LIVE || liveEnd(c) <= now;
+  return c.typeId !== CLASS_TYPE.LIVE || webinarEndMs(c) <= now;
 }
-
-/** a webinar's end, in ms: its start plus durationMin, as the importer sets endDate and the lists drop it then */
-export const liveEnd = (c: { releaseDate: string; durationMin: number }): number => Date.parse(c.releaseDate) + c.durationMin * 60_000;
 
 /** the student has seen the course: a live webinar entered, a class viewed, an episode played */
 function viewed(course: Course, g: Progress | undefined): boolean {
@@ -70,7 +66,7 @@ export function refusal(step: Step, course: Course, state: GateState, now: numbe
       if (!state.seat) return new HttpError(403, NO_SEAT);
       // the live page's own rule (spec §4: remaining time rounded to the minute), so button and server agree
       if (!alarmReached((Date.parse(course.releaseDate) - now) / 1000, LIVE_ALARM_SECONDS)) return new HttpError(409, TOO_EARLY);
-      if (liveEnd(course) <= now) return new HttpError(409, ENDED);
+      if (webinarEndMs(course) <= now) return new HttpError(409, WEBINAR_ENDED);
       return course.zoomCode ? null : new HttpError(409, MEETING_NOT_READY);
     }
     default:

@@ -21,7 +21,7 @@ export interface Course {
   typeId: number | null;
   isTutorial: boolean;
   releaseDate: string;
-  /** a class's length in minutes (a webinar ends at its start plus this: liveEnd); an episode's rounded up */
+  /** a class's length in minutes (a webinar ends at its start plus this: webinarEndMs); an episode's rounded up */
   durationMin: number;
   zoomCode: string | null;
   credits: number;

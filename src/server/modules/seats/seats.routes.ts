@@ -5,6 +5,7 @@ import { getCalendar, getCancelSeat, postCancelSeat, postClassStart, postReserve
 import { postSaveAffidavit } from '#shared/api/learning';
 import { getSeats } from '#shared/api/my-ce';
 import { CLASS_TYPE, ceTypeName } from '#shared/domain/constants';
+import { webinarEndMs } from '#shared/domain/countdown';
 import { rememberTimeZone } from '../account/time-zone.ts';
 import { nowIso, type Clock } from '../../clock.ts';
 import { randomHash } from '../../db/ids.ts';
@@ -16,7 +17,7 @@ import { HttpError, implement, type Implementation } from '../../plugins/contrac
 import { webinarIcs } from './calendar.ts';
 import { seatService } from './seats.service.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { liveEnd, type CourseGate } from '../learning/course-gate.service.ts';
+import type { CourseGate } from '../learning/course-gate.service.ts';
 import { findClass, type Course } from '../learning/course.repository.ts';
 import { inProgressAt } from '../catalog/live-now.ts';
 
@@ -47,7 +48,7 @@ export function seatRoutes(deps: SeatDeps): Implementation[] {
     implement(postReserveSeat, async ({ body, student }) => {
       const w = await findClass(db, body.c);
       if (!w) throw new HttpError(404, NO_CLASS);
-      if (w.typeId !== CLASS_TYPE.LIVE || liveEnd(w) <= clock.now()) throw new HttpError(409, NOT_RESERVABLE);
+      if (w.typeId !== CLASS_TYPE.LIVE || webinarEndMs(w) <= clock.now()) throw new HttpError(409, NOT_RESERVABLE);
       // everything slow or read-only happens before the transaction: it holds the webinar's write lock
       const cancelCode = randomHash(18);
       // the device's zone, kept for this mail and the reminders (decision 0041)
