@@ -12,10 +12,10 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { formatTable, medianRun, misses, opportunities, summarizeRun } from './lighthouse-summary.mjs';
-import { basePort, buildFloorPage, clientDir, distDir, freePort, root, serverMain, startServer, stop } from './support.mjs';
+import { basePort, buildFloorPage, chromiumAt, clientDir, distDir, freePort, root, serverMain, startServer, stop } from './support.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = chromiumAt('CHROME_PATH');
 const outDir = path.join(root, 'test-results', 'lighthouse');
 const clientIndex = path.join(clientDir, 'index.html');
 const distName = path.relative(root, distDir);

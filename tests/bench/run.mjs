@@ -16,7 +16,9 @@ import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { checkBurst, fireBurst, seedBurst, verdict } from './burst.mjs';
-import { basePort, buildFloorPage, clientDir, median, root, startServer as startBuiltServer, stop } from './support.mjs';
+import { basePort, buildFloorPage, chromiumAt, clientDir, median, root, startServer as startBuiltServer, stop } from './support.mjs';
+
+const CHROMIUM = chromiumAt('CHROMIUM_PATH');
 
 const PORT = basePort ?? 4400;
 const base = `http://127.0.0.1:${PORT}`;
@@ -89,7 +91,7 @@ try {
   }
   results.coldStartMs = median(starts);
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   const page = await browser.newPage({ serviceWorkers: 'block' });
   // the moment /home's first screen is on the page: its heading and its first row of content, not a skeleton row
   // (the prerendered shell, decision 0024, paints the heading and skeleton rows before any script; the DOM changes

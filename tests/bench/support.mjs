@@ -1,7 +1,7 @@
 // What `npm run bench` and `npm run lighthouse` share: the bare React floor page, the built server
 // started as its own process, a free port, the median. One copy, so both measure the same floor.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -15,6 +15,17 @@ export const clientDir = path.join(distDir, 'client');
 export const serverMain = path.join(distDir, 'server/main.js');
 /** BENCH_PORT: the first of the ports a run may listen on (the next few too); otherwise the OS picks free ones */
 export const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
+/**
+ * Debian's Chromium, or the one `envName` names: a missing browser stops the run at once, before anything is built or
+ * a server started (on a fresh machine the bench otherwise sat silent, its server left running)
+ */
+export function chromiumAt(envName) {
+  const at = process.env[envName] ?? '/usr/bin/chromium';
+  if (existsSync(at)) return at;
+  console.error(`Chromium is missing at ${at}: \`npm test\` installs it (apt-get install chromium), or set ${envName}.`);
+  process.exit(1);
+}
+
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
