@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { CLASS_TYPE, VPAD_SLOT } from '#shared/domain/constants';
+import { webinarEndMs } from '#shared/domain/countdown';
 import { randomHash } from '../db/ids.ts';
 import { rebuildSearchIndex } from '../db/search-index.ts';
 import type { DB } from '../db/schema.ts';
@@ -136,7 +137,8 @@ export async function importPack(db: Kysely<DB>, loaded: LoadedPack, opts: Impor
           credits: c.credits,
           ceTypeId: c.ceType,
           releaseDate: isoAt(release),
-          endDate: isoAt(release + c.durationMin * 60_000),
+          // the one notion of a webinar's end, which the course gate and the live page use too
+          endDate: isoAt(webinarEndMs({ releaseDate: isoAt(release), durationMin: c.durationMin })),
           durationMin: c.durationMin,
           youtubeId: c.youtubeId ?? null,
           videoFile: c.video ?? null,

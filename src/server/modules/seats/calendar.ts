@@ -2,6 +2,7 @@
 // endpoint"). ical-generator does the escaping and line folding RFC 5545 asks for, which summaries
 // and descriptions written by people (commas, semicolons, long lines) would otherwise break.
 import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
+import { webinarEndMs } from '#shared/domain/countdown';
 
 export interface WebinarEvent {
   hash: string;
@@ -24,7 +25,7 @@ export function webinarIcs(w: WebinarEvent, publicUrl: string, opts: { cancelUrl
     id: `${w.hash}@${new URL(publicUrl).hostname}`,
     stamp: new Date(),
     start,
-    end: new Date(start.getTime() + w.durationMin * 60_000),
+    end: new Date(webinarEndMs({ releaseDate: w.start, durationMin: w.durationMin })),
     summary: `Live CE Webinar: ${w.title}`,
     description: [
       w.description.trim(),

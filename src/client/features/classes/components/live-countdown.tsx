@@ -5,7 +5,6 @@ import { WEBINAR_ENDED } from '#shared/domain/guard-messages';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Countdown } from '../../../components/ui/countdown.tsx';
 
-
 export function LiveCountdown({ remaining, durationMin }: { remaining: number; durationMin: number }) {
   // spec §4's 'Webinar in Progress...' is for 0 or less; past the end it would say so of a webinar that is over
   if (webinarOver(remaining, durationMin)) return <p className="countdown">{WEBINAR_ENDED}</p>;
