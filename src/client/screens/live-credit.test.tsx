@@ -76,6 +76,38 @@ describe('the live page after entering', () => {
     expect(screen.queryByRole('link', { name: 'Take Exam' })).toBeNull();
   });
 
+  it('names the day of an end after midnight: a late-evening webinar ends the next day', async () => {
+    // 11:30 PM on the device's clock, 90 minutes long
+    const start = new Date();
+    start.setDate(start.getDate() + 1);
+    start.setHours(23, 30, 0, 0);
+    const at = start.toISOString();
+    answerApi({ 'GET class': ok(classAnswer(liveClass({ releaseDate: at, releaseDateUTC: at, serverTime: new Date().toISOString(), durationMin: 90, canShowExam: false }), seated({ studentStarted: true }))) });
+    await renderAt('/classroom-live/live42');
+    const next = new Date(start.getTime() + 90 * 60_000);
+    const day = next.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).replaceAll(',', '');
+    const [weekday, month, date, year] = day.split(' ');
+    expect(await screen.findByText(`The exam opens when the webinar ends, on ${weekday} ${month} ${date}, ${year} at 1:00 AM ${/[AP]M (\S+)$/.exec(next.toLocaleTimeString('en-US', { timeZoneName: 'short' }))![1]}.`)).toBeTruthy();
+  });
+
+  it('takes a keyboard user on Enter Webinar to the line that says it has ended, when the button goes at the end', async () => {
+    // its hour ends 1.5 seconds from now, and the student, seated, has the meeting's code
+    const end = Date.now() + 1_500;
+    const start = new Date(end - 60 * 60_000).toISOString();
+    answerApi({ 'GET class': ok(classAnswer(liveClass({ releaseDate: start, releaseDateUTC: start, serverTime: new Date().toISOString(), durationMin: 60, zoomCode: '123456789', canShowExam: false }), seated())) });
+    await renderAt('/classroom-live/live42');
+    const enter = await screen.findByRole('button', { name: 'Enter Webinar' });
+    enter.focus();
+    expect(document.activeElement).toBe(enter);
+    const endedLine = await screen.findByText('This webinar has ended.', {}, { timeout: 4_000 });
+    // the line's own place, not the page's body (which holds every line)
+    await waitFor(() => {
+      expect(document.activeElement).not.toBe(document.body);
+      expect(document.activeElement?.contains(endedLine)).toBe(true);
+    });
+    expect(screen.queryByRole('button', { name: 'Enter Webinar' })).toBeNull();
+  });
+
   it("says 'Live credit requires attending the webinar.' instead of Take Exam after 'No, I Did Not Attend'", async () => {
     answerApi({ 'GET class': ok(classAnswer(ended(), seated({ studentStarted: true, attended: false }))) });
     await renderAt('/classroom-live/live42');

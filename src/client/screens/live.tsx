@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
 import type { ClassDetail, StudentClassData } from '#shared/api/classes';
 import { googleCalendarUrl } from '#shared/domain/calendar';
-import { formatTime } from '#shared/domain/format';
+import { dayIn, formatDateTime, formatTime } from '#shared/domain/format';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { LIVE_ALARM_SECONDS, webinarEndMs, webinarOver } from '#shared/domain/countdown';
 import { seatLabel } from '#shared/domain/labels';
@@ -25,13 +25,16 @@ import { ExamCompleted } from '../features/certificates/components/exam-complete
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { LiveCountdown } from '../features/classes/components/live-countdown.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
+import { deviceTimeZone } from '../lib/time-zone.ts';
 import { CLASS_START_ERROR, GET_CLASS_ERROR, LIVE_CREDIT } from '../lib/messages.ts';
 
 /** spec §9: the live page reloads its data every 15000 ms */
 const LIVE_REFRESH_MS = 15_000;
 const ENTER_OPENS = 'Enter Webinar opens 30 minutes before the start.';
-/** Live credit is for the whole session: the attendance question and the exam open at the end (decision 0046) */
-const examOpensAt = (end: number) => `The exam opens when the webinar ends, at ${formatTime(end)}.`;
+/** Live credit is for the whole session: the attendance question and the exam open at the end (decision 0046); the
+ * end's day is named when it is not the start's (a late-evening webinar that ends after midnight) */
+const examOpensAt = (start: string, end: number) =>
+  `The exam opens when the webinar ends, ${dayIn(start, deviceTimeZone()) === dayIn(end, deviceTimeZone()) ? `at ${formatTime(end)}` : `on ${formatDateTime(end)}`}.`;
 /** how soon after the end, and after an answer that still says "not yet", the page asks the server again */
 const ASK_AGAIN_MS = 1_000;
 /** the server's words when asked to start a webinar without a meeting code (seats.routes.ts) */
@@ -48,6 +51,20 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
   const alarm = useAlarm(remaining, LIVE_ALARM_SECONDS);
   const label = seatLabel(sd);
   const ended = webinarOver(remaining, cls.durationMin);
+
+  // at the end Enter Webinar and I Cannot Attend go: a keyboard user on one of them is not dropped to the page's
+  // start but taken to the line that says the webinar has ended (a ref's cleanup runs while the element is still in
+  // the page, so it can tell whether it had the focus)
+  const endedLine = useRef<HTMLDivElement>(null);
+  const focusGone = useRef(false);
+  const leavesAtEnd = useCallback((el: HTMLElement | null) => () => {
+    if (el && document.activeElement === el) focusGone.current = true;
+  }, []);
+  useEffect(() => {
+    if (!ended || !focusGone.current) return;
+    focusGone.current = false;
+    endedLine.current?.focus();
+  }, [ended]);
 
   const start = useMutation({ mutationFn: () => startClass(cls.hash), onSuccess: (r) => window.location.assign(r.meetingUrl) });
   const refresh = useMutation({ mutationFn: refetch });
@@ -87,7 +104,9 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
       <div className="live-seat row-badges" role="status">
         {label && <Badge label={label} />}
       </div>
-      <LiveCountdown remaining={remaining} durationMin={cls.durationMin} />
+      <div ref={endedLine} tabIndex={-1}>
+        <LiveCountdown remaining={remaining} durationMin={cls.durationMin} />
+      </div>
       {sd.examTaken && <ExamCompleted hash={cls.hash} title={cls.className} examDate={sd.examDate} examScore={sd.examScore} />}
       {label === 'WAITLIST' ? (
         <section className="card waitlist-card" aria-labelledby="waitlist-title">
@@ -117,6 +136,7 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
           <div className="actions">
             {!ended && (
               <button
+                ref={leavesAtEnd}
                 type="button"
                 className="button"
                 disabled={!canEnter || start.isPending || start.isSuccess}
@@ -127,7 +147,7 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
               </button>
             )}
             {seated && sd.cancelCode && !sd.studentStarted && !ended && (
-              <Link className="button button-secondary" href={paths.cancelSeat(sd.cancelCode)}>
+              <Link ref={leavesAtEnd} className="button button-secondary" href={paths.cancelSeat(sd.cancelCode)}>
                 I Cannot Attend
               </Link>
             )}
@@ -140,7 +160,7 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
             )}
           </div>
           {sd.studentStarted && !sd.examTaken && sd.attended === false && <p className="hint">{LIVE_CREDIT}</p>}
-          {examWaits && <p className="hint">{examOpensAt(webinarEndMs({ releaseDate: cls.releaseDateUTC, durationMin: cls.durationMin }))}</p>}
+          {examWaits && <p className="hint">{examOpensAt(cls.releaseDateUTC, webinarEndMs({ releaseDate: cls.releaseDateUTC, durationMin: cls.durationMin }))}</p>}
           {enterHint && (
             <p id="enter-hint" className="hint">
               {enterHint}
