@@ -45,10 +45,12 @@ const TAKES = { br: taking('br'), gzip: taking('gzip') };
 
 /**
  * an answer made for one request, compressed as API_COMPRESSION does it, with its size told to brotli: it then sets
- * up tables for that size, not for the window (/api/home's 17 KB in 46 µs instead of 72, the same bytes)
+ * up tables for that size, not for the window (/api/home's 17 KB in 46 µs instead of 72, the same bytes). Given as
+ * bytes, into 4 KB output chunks instead of the default 16 KB: a 1.6 KB classroom in 11–12 µs instead of 20 (the
+ * string was copied once more inside, and each call set up a 16 KB buffer for 1 KB of output)
  */
 const compressNow = (text: string, encoding: 'br' | 'gzip'): Buffer =>
-  encoding === 'br' ? brotliCompressSync(text, { params: { ...PER_REQUEST_BROTLI, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } }) : gzipSync(text, { level: 1 });
+  encoding === 'br' ? brotliCompressSync(Buffer.from(text), { chunkSize: 4096, params: { ...PER_REQUEST_BROTLI, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } }) : gzipSync(text, { level: 1 });
 
 /** an answer every caller shares, compressed once while it is kept: a better quality for the same work per request */
 const compressOnce = (text: string, encoding: 'br' | 'gzip'): Buffer =>
