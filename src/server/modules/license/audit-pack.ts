@@ -3,22 +3,16 @@
 // the CE Pass certificates' verification links) and a ZIP with that transcript, every CE Pass certificate PDF of
 // the cycle and every proof file the student uploaded for it. Made on request, never stored: it is always the
 // record as it stands.
-import { StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { StandardFonts, type PDFFont } from 'pdf-lib';
 import { zipSync, type Zippable } from 'fflate';
 import { auditPackFileName, type Entry, type LicenseView } from '#shared/api/license';
 import { SELF_REPORTED, TOPIC_LABELS, CONFIRM_WITH_BOARD } from '#shared/domain/license';
+import { MARGIN, PAGE, Sheet, type TableStyle } from '../../pdf/sheet.ts';
 import { createDocument, sanitiser, wrap } from '../../pdf/text.ts';
 import { certificatePdfOf, certificates, storedAccreditations, toCertificate } from '../certificates/certificates.service.ts';
 import type { LicenseDeps, LicenseService } from './license.service.ts';
 
-const PAGE = { width: 612, height: 792 }; // US Letter
-const MARGIN = 54;
-const FOOTER_Y = 36;
-const BOTTOM = FOOTER_Y + 24;
-const SIZE = 8.5;
-const LEADING = 10.5;
-const PAD = 4;
-const GREY = rgb(0.55, 0.55, 0.55);
+const TABLE: TableStyle = { size: 8.5, leading: 10.5, gap: 4, pad: 4 };
 
 const h = (n: number) => `${Math.round(n * 100) / 100} h`;
 const topicsOf = (e: Entry) => [...e.topics.map((t) => TOPIC_LABELS[t]), ...e.otherTopics].join(', ');
@@ -51,24 +45,17 @@ export async function renderTranscript({ student, view, generatedAt, portalUrl }
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const safe = sanitiser(regular);
-  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
-  let y = PAGE.height - MARGIN;
+  const sheet = new Sheet(doc, regular, bold, safe);
   const full = PAGE.width - 2 * MARGIN;
-  const newPageIfShort = (height: number) => {
-    if (y - height >= BOTTOM) return;
-    page = doc.addPage([PAGE.width, PAGE.height]);
-    y = PAGE.height - MARGIN;
-  };
   const para = (s: string, size = 10, font: PDFFont = regular, gap = 3) => {
     const lines = wrap(safe(s), font, size, full);
-    newPageIfShort(lines.length * (size + 3));
+    sheet.newPageIfShort(lines.length * (size + 3));
     for (const l of lines) {
-      page.drawText(l, { x: MARGIN, y, size, font });
-      y -= size + 3;
+      sheet.page.drawText(l, { x: MARGIN, y: sheet.y, size, font });
+      sheet.y -= size + 3;
     }
-    y -= gap;
+    sheet.y -= gap;
   };
-  const rule = () => page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.5, color: GREY });
 
   para('CE Pass \u2014 CE transcript for license renewal', 16, bold, 8);
   para(student.name, 13, bold, 2);
@@ -95,52 +82,22 @@ export async function renderTranscript({ student, view, generatedAt, portalUrl }
   }
   if (progress.rules.length === 0) para('No rules set for this license.', 9.5);
   if (rules.some((r) => r.preset)) para(`Rules from a preset are starting points. ${CONFIRM_WITH_BOARD}.`, 8.5, regular, 2);
-  y -= 8;
+  sheet.y -= 8;
 
   // the courses
-  newPageIfShort(40);
+  sheet.newPageIfShort(40);
   para('Courses', 11, bold, 4);
-  const layout = (cells: string[], font: PDFFont) => cells.map((c, i) => wrap(safe(c), font, SIZE, COLUMNS[i]!.width - PAD));
-  const header = layout(COLUMNS.map((c) => c.label), bold);
-  const drawRow = (cells: string[][], font: PDFFont) => {
-    let x = MARGIN;
-    cells.forEach((lines, i) => {
-      lines.forEach((l, n) => page.drawText(l, { x, y: y - n * LEADING, size: SIZE, font }));
-      x += COLUMNS[i]!.width;
-    });
-    y -= (Math.max(...cells.map((l) => l.length)) - 1) * LEADING + PAD;
-    rule();
-    y -= LEADING + PAD - 2;
-  };
   if (view.entries.length === 0) para('No courses in this cycle yet.');
-  else {
-    drawRow(header, bold);
-    for (const e of view.entries) {
-      const cells = layout(COLUMNS.map((c) => c.cell(e, cycle.start)), regular);
-      const depth = (Math.max(...cells.map((l) => l.length)) - 1) * LEADING + PAD;
-      if (y - depth < BOTTOM) {
-        page = doc.addPage([PAGE.width, PAGE.height]);
-        y = PAGE.height - MARGIN;
-        drawRow(header, bold);
-      }
-      drawRow(cells, regular);
-    }
-  }
+  else sheet.table(COLUMNS, TABLE, view.entries.map((e) => COLUMNS.map((c) => c.cell(e, cycle.start))));
 
   const verifiable = view.entries.filter((e) => e.verifyUrl);
   if (verifiable.length) {
-    y -= 8;
+    sheet.y -= 8;
     para('CE Pass certificates: verification links', 11, bold, 4);
     for (const e of verifiable) para(`${e.certificateCode}: ${e.verifyUrl}`, 9, regular, 1);
   }
 
-  const pages = doc.getPages();
-  const footer = safe(`CE Pass, ${portalUrl}. ${CONFIRM_WITH_BOARD} for the requirements that apply to you.`);
-  pages.forEach((p, i) => {
-    const number = `Page ${i + 1} of ${pages.length}`;
-    p.drawText(footer, { x: MARGIN, y: FOOTER_Y, size: 8, font: regular, color: GREY });
-    p.drawText(number, { x: PAGE.width - MARGIN - regular.widthOfTextAtSize(number, 8), y: FOOTER_Y, size: 8, font: regular, color: GREY });
-  });
+  sheet.footers(`CE Pass, ${portalUrl}. ${CONFIRM_WITH_BOARD} for the requirements that apply to you.`);
   return doc.save();
 }
 
