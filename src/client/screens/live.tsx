@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
 import type { ClassDetail, StudentClassData } from '#shared/api/classes';
 import { googleCalendarUrl } from '#shared/domain/calendar';
-import { dayIn, formatDateTime, formatTime } from '#shared/domain/format';
+import { formatDate, formatDateTime, formatTime } from '#shared/domain/format';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { LIVE_ALARM_SECONDS, webinarEndMs, webinarOver } from '#shared/domain/countdown';
 import { seatLabel } from '#shared/domain/labels';
@@ -25,7 +25,6 @@ import { ExamCompleted } from '../features/certificates/components/exam-complete
 import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { LiveCountdown } from '../features/classes/components/live-countdown.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
-import { deviceTimeZone } from '../lib/time-zone.ts';
 import { CLASS_START_ERROR, GET_CLASS_ERROR, LIVE_CREDIT } from '../lib/messages.ts';
 
 /** spec §9: the live page reloads its data every 15000 ms */
@@ -34,7 +33,7 @@ const ENTER_OPENS = 'Enter Webinar opens 30 minutes before the start.';
 /** Live credit is for the whole session: the attendance question and the exam open at the end (decision 0046); the
  * end's day is named when it is not the start's (a late-evening webinar that ends after midnight) */
 const examOpensAt = (start: string, end: number) =>
-  `The exam opens when the webinar ends, ${dayIn(start, deviceTimeZone()) === dayIn(end, deviceTimeZone()) ? `at ${formatTime(end)}` : `on ${formatDateTime(end)}`}.`;
+  `The exam opens when the webinar ends, ${formatDate(start) === formatDate(end) ? `at ${formatTime(end)}` : `on ${formatDateTime(end)}`}.`;
 /** how soon after the end, and after an answer that still says "not yet", the page asks the server again */
 const ASK_AGAIN_MS = 1_000;
 /** the server's words when asked to start a webinar without a meeting code (seats.routes.ts) */
