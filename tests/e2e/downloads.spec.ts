@@ -13,6 +13,8 @@ const show = demo.shows[0]!;
 const episode = show.episodes[0]!;
 /** an episode of the same series never downloaded */
 const other = show.episodes[1]!;
+/** one saved from its row on the series page */
+const third = show.episodes[2]!;
 const book = demo.ebooks[0]!;
 
 /** notes every progress bar and Cancel button the page shows, however briefly */
@@ -82,6 +84,12 @@ test('a downloaded episode plays and seeks in a tunnel, and a downloaded e-book 
   await page.goto(`/podcast/${show.hash}`);
   await screenReady(page);
   await expect(page.getByRole('button', { name: `Play ${other.title}`, exact: true }).first()).toBeVisible();
+  // where a commuter saves several: each episode's row has its Download (the one shown above has its own, in words)
+  const episodes = page.getByRole('region', { name: 'Episodes' });
+  await expect(episodes.getByRole('button', { name: /^Download / })).toHaveCount(show.episodes.filter((e) => e.hash !== episode.hash).length);
+  await episodes.getByRole('button', { name: `Download ${third.title}` }).click();
+  await expect(episodes.getByRole('button', { name: `${third.title} is downloaded` })).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'the series with a row downloaded');
 
   // the tunnel: no server at all, and the app opened afresh on the episode
   await server.stop();
@@ -132,6 +140,7 @@ test('a downloaded episode plays and seeks in a tunnel, and a downloaded e-book 
   await expect(offline.getByText(/^Offline — showing what you saw at /)).toBeVisible({ timeout: 15_000 });
   await expect(offline.getByRole('button', { name: `Play ${other.title}: not downloaded, needs a connection` }).first()).toBeVisible();
   await expect(offline.getByRole('button', { name: `Play ${episode.title}`, exact: true }).first()).toBeVisible();
+  await expect(offline.getByRole('button', { name: `Play ${third.title}`, exact: true }).first()).toBeVisible();
   await expectAccessible(offline, 'the series in a tunnel, an episode marked as needing a connection');
 
   // the e-book: its link opens the kept PDF, answered by the worker with the server gone

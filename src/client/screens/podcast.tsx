@@ -1,6 +1,7 @@
 // /podcast/{ps}/{p?} (query ?ps=&p=), the podcast series page (spec §2): show header, the chosen (or newest)
 // episode with its play button (the app's one player plays it: features/player), how much of it was heard, Up
-// Next, Download and Watch Later, its transcript, Take Exam, the certificate, and the episode list with play buttons.
+// Next, Download and Watch Later, its transcript, Take Exam, the certificate, and the episode list with Play, Up Next
+// and Download.
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import type { PodcastListItem } from '#shared/api/common';
@@ -175,22 +176,31 @@ export default function PodcastScreen() {
         <section aria-labelledby="episodes-title">
           <h2 id="episodes-title">Episodes</h2>
           <ol className="episode-list">
-            {episodes.map((e) => (
-              <li key={e.hash} className="episode-item">
-                <PlayButton episode={toPlayerEpisode(e, series.title)} />
-                <span className="episode-item-text">
-                  <Link href={paths.podcast(ps, e.hash)} aria-current={e.hash === chosen?.hash ? 'page' : undefined}>
-                    {e.title}
-                  </Link>
-                  <span className="episode-meta">
-                    {' '}
-                    {formatDate(e.releaseDateUTC)} · {formatDuration(e.durationSec)}
-                    {e.examTaken && <> · COMPLETED</>}
+            {episodes.map((e) => {
+              const shown = e.hash === chosen?.hash;
+              const it = toPlayerEpisode(e, series.title);
+              return (
+                <li key={e.hash} className="episode-item">
+                  <PlayButton episode={it} />
+                  <span className="episode-item-text">
+                    <Link href={paths.podcast(ps, e.hash)} aria-current={shown ? 'page' : undefined}>
+                      {e.title}
+                    </Link>
+                    <span className="episode-meta">
+                      {' '}
+                      {formatDate(e.releaseDateUTC)} · {formatDuration(e.durationSec)}
+                      {e.examTaken && <> · COMPLETED</>}
+                    </span>
                   </span>
-                </span>
-                <UpNextButton episode={toPlayerEpisode(e, series.title)} />
-              </li>
-            ))}
+                  <span className="episode-item-actions">
+                    <UpNextButton episode={it} />
+                    {/* the series is where a commuter saves several for the tunnel (the control the page already has);
+                        the episode shown above has its own, in words, and its row holds the place */}
+                    {shown || !e.mp3 ? <span className="download-icon" /> : <DownloadButton episode={it} />}
+                  </span>
+                </li>
+              );
+            })}
           </ol>
         </section>
       )}
