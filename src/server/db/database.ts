@@ -4,10 +4,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type SqliteDatabase } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Migration, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
 import { keepRecent } from '../recent.ts';
+import { SqliteInTurns } from './sqlite-turns.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-login-attempts.ts';
 import * as m0003 from './migrations/0003-accounts.ts';
@@ -60,7 +61,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqliteP
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), plugins });
+    db = new Kysely<DB>({ dialect: new SqliteInTurns(keepingStatements(sqlite)), plugins });
   }
   await migrate(db, dialect);
   return { db, dialect, close: () => db.destroy() };
