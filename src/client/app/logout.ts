@@ -10,6 +10,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { paths } from '../config/paths.ts';
 import { INSTALL_RECORD_KEY } from '../features/install/install-store.ts';
 import { useNowPlaying, withEngine } from '../features/player/now-playing.ts';
+import { clearPlayerStorage } from '../features/player/player-storage.ts';
 import { useSessionStore } from '../features/session/stores/session-store.ts';
 import { queryPersister } from './keep-what-was-seen.ts';
 
@@ -55,9 +56,11 @@ export async function logOut(options: LogOutOptions = {}): Promise<void> {
   await useSessionStore.persist.clearStorage();
   // gated e-books always go; episodes only when asked (their records keep nothing personal)
   await (await import('../features/downloads/downloads.ts')).removeDownloadsAtLogout({ episodes: options.removeDownloads === true }).catch(() => undefined);
-  // the app's key-value store is all the student's (kept answers, the player, positions); downloads keep
-  // their own database (features/downloads), which removeDownloadsAtLogout clears of what is personal
+  // the app's key-value store is all the student's (kept answers, the session, Watch Later), and so is the player's
+  // (the episode, Up Next, positions); downloads keep their own database (features/downloads), which
+  // removeDownloadsAtLogout clears of what is personal
   await clearIdb().catch(() => undefined);
+  await clearPlayerStorage();
   // replace: Back from the login screen must not ask again to log out a student who is gone
   window.location.replace(paths.login());
 }

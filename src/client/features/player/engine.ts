@@ -18,7 +18,7 @@ import type { PlayerEpisode } from './episode.ts';
 import { HeardRanges } from './heard-ranges.ts';
 import { registerHandlers, showEpisode, showState, SKIP_SECONDS } from './media-session.ts';
 import { restorePlayer, useNowPlaying, type NowPlaying, type SleepTimer } from './now-playing.ts';
-import { readPositions, writePlayer, writePositions, type StoredPositions } from './player-storage.ts';
+import { notePlace, readPositions, writePlayer, writePositions, type StoredPositions } from './player-storage.ts';
 
 /** how often the position is read while playing (spec §9: player poll 300 ms) */
 const TICK_MS = 300;
@@ -81,14 +81,20 @@ useNowPlaying.subscribe((s, prev) => {
   void writePlayer({ episode: s.episode, rate: s.rate, upNext: s.upNext });
 });
 
-function savePosition(force = false): void {
+/** the episode's place now, in the positions kept in memory; its hash, or null with no episode */
+function placeNow(): string | null {
   const { episode, position, duration } = state();
-  if (!episode || (!force && Date.now() - lastSave < SAVE_EVERY_MS)) return;
-  lastSave = Date.now();
+  if (!episode) return null;
   // heard to the end; listening again from the start clears it, so the new position is kept
   const played = duration > 0 && position >= duration * PLAYED_SHARE;
   positions = { ...positions, [episode.hash]: { position, at: Date.now(), played } };
-  void writePositions(positions);
+  return episode.hash;
+}
+
+function savePosition(force = false): void {
+  if (!state().episode || (!force && Date.now() - lastSave < SAVE_EVERY_MS)) return;
+  lastSave = Date.now();
+  if (placeNow()) void writePositions(positions);
 }
 
 function sendListening(force = false): void {
@@ -455,7 +461,10 @@ if (typeof window !== 'undefined') {
   // save, up to SAVE_EVERY_MS old
   const keepNow = () => {
     heard.advance(state().position);
-    savePosition(true);
+    // not to IndexedDB: a write begun as the page goes may be left open in WebKit's back/forward cache, holding
+    // the next page's reads (player-storage.ts)
+    const hash = placeNow();
+    if (hash) notePlace(hash, positions[hash]!);
     sendListening(true);
   };
   addEventListener('pagehide', keepNow);

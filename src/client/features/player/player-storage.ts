@@ -2,8 +2,14 @@
 // speed and Up Next, written when they change) and the positions of every episode (written often, throttled
 // by the engine, kept apart so the fast writes never rewrite the rest; offline-and-audio.md §8). Read back
 // through valibot, so a damaged or older record gives defaults instead of breaking the app. Both go at logout
-// with the rest of IndexedDB (app/logout.ts).
-import { get, set } from 'idb-keyval';
+// (app/logout.ts).
+//
+// They have a database of their own, and the place kept as the page goes is written to localStorage, never to
+// IndexedDB (decision 0047): WebKit keeps a page left for another in its back/forward cache, and an IndexedDB
+// write begun as it went was left open there, holding every read of the same database by the next page. In the
+// app's shared one that was the session's: after playing an episode, the app opened again showed the student
+// logged out, on its skeleton, until the old page was gone.
+import { clear, createStore, get, set } from 'idb-keyval';
 import * as v from 'valibot';
 import { parsePersisted } from '../../lib/persist/schema.ts';
 import { PlayerEpisode } from './episode.ts';
@@ -31,15 +37,24 @@ export type StoredPositions = v.InferOutput<typeof StoredPositions>;
 
 const PLAYER_KEY = 'cepass.player';
 const POSITIONS_KEY = 'cepass.positions';
+/** the place in the episode as the page was hidden or left (localStorage): newer than its record, it wins */
+const PLACE_KEY = 'cepass.place';
+const NotedPlace = v.object({ hash: v.string(), place: StoredPosition });
+
+const playerDb = createStore('cepass-player', 'records');
 /** enough for a long commute's worth of series; the oldest go first */
 const MAX_POSITIONS = 200;
 
 /** IndexedDB can hang (seen in WebKit after a write on pagehide): the player starts without its record then */
 const READ_TIMEOUT_MS = 2000;
 
+const withinTime = <T>(read: Promise<T>): Promise<T | undefined> =>
+  Promise.race([read, new Promise<undefined>((resolve) => setTimeout(resolve, READ_TIMEOUT_MS))]);
+
 const read = async <S extends v.GenericSchema>(key: string, schema: S): Promise<v.InferOutput<S>> => {
   try {
-    const stored = await Promise.race([get(key), new Promise<undefined>((resolve) => setTimeout(resolve, READ_TIMEOUT_MS))]);
+    // a record of a version before the player's own database is in the app's shared one, until written again
+    const stored = (await withinTime(get(key, playerDb))) ?? (await withinTime(get(key)));
     return parsePersisted(schema, stored);
   } catch {
     return parsePersisted(schema, undefined);
@@ -47,13 +62,37 @@ const read = async <S extends v.GenericSchema>(key: string, schema: S): Promise<
 };
 
 export const readPlayer = (): Promise<StoredPlayer> => read(PLAYER_KEY, StoredPlayer);
-export const readPositions = (): Promise<StoredPositions> => read(POSITIONS_KEY, StoredPositions);
+
+export const readPositions = async (): Promise<StoredPositions> => {
+  const positions = await read(POSITIONS_KEY, StoredPositions);
+  let noted: unknown;
+  try {
+    noted = JSON.parse(localStorage.getItem(PLACE_KEY) ?? 'null');
+  } catch {
+    return positions;
+  }
+  const note = v.safeParse(NotedPlace, noted);
+  if (!note.success || (positions[note.output.hash]?.at ?? 0) >= note.output.place.at) return positions;
+  return { ...positions, [note.output.hash]: note.output.place };
+};
 
 // IndexedDB may refuse (private mode, quota): the player still works for this visit
-export const writePlayer = (player: StoredPlayer): Promise<void> => set(PLAYER_KEY, player).catch(() => undefined);
+export const writePlayer = (player: StoredPlayer): Promise<void> => set(PLAYER_KEY, player, playerDb).catch(() => undefined);
 export const writePositions = (positions: StoredPositions): Promise<void> => {
   const newest = Object.entries(positions)
     .sort(([, a], [, b]) => b.at - a.at)
     .slice(0, MAX_POSITIONS);
-  return set(POSITIONS_KEY, Object.fromEntries(newest)).catch(() => undefined);
+  return set(POSITIONS_KEY, Object.fromEntries(newest), playerDb).catch(() => undefined);
 };
+
+/** the place as the page is hidden or left: written at once, where nothing is left open (localStorage) */
+export const notePlace = (hash: string, place: StoredPosition): void => {
+  try {
+    localStorage.setItem(PLACE_KEY, JSON.stringify({ hash, place }));
+  } catch {
+    // storage may be disabled: the last periodic save stands
+  }
+};
+
+/** logout: the player's records go with the student's other data (localStorage, the place note with it, is cleared there) */
+export const clearPlayerStorage = (): Promise<void> => clear(playerDb).catch(() => undefined);
