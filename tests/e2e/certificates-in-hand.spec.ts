@@ -59,7 +59,7 @@ test('the certificate PDF downloads from the Proof of CE dialog, whose Close is 
 
   // Close at the top, the buttons at the foot, both on screen while the certificate between them is longer than it
   const close = dialog.locator('.dialog-head').getByRole('button', { name: 'Close', exact: true });
-  const download = dialog.getByRole('link', { name: 'Download certificate (PDF)' });
+  const download = dialog.getByRole('link', { name: 'Download PDF of the certificate' });
   const share = dialog.getByRole('button', { name: 'Share certificate' });
   for (const control of [close, download, share, dialog.getByRole('button', { name: 'Email to Me' })]) await expect(control).toBeInViewport();
   const body = await dialog.evaluate((d) => ({ scrollHeight: d.scrollHeight, clientHeight: d.clientHeight }));
@@ -141,11 +141,11 @@ test('the classroom of a completed class has Download and Share beside Proof of 
   await screenReady(page);
   const banner = page.locator('.banner-success');
   await expect(banner).toContainText('Exam completed');
-  await expect(banner.getByRole('link', { name: 'Download certificate (PDF)' })).toHaveAttribute('href', `/api/certificate-pdf?c=${completed.hash}`);
+  await expect(banner.getByRole('link', { name: 'Download PDF of the certificate' })).toHaveAttribute('href', `/api/certificate-pdf?c=${completed.hash}`);
   await expect(banner.getByRole('button', { name: 'Share certificate' })).toBeVisible();
   await expectAccessible(page, '/classroom with the certificate buttons');
 
-  const [file] = await Promise.all([page.waitForEvent('download'), banner.getByRole('link', { name: 'Download certificate (PDF)' }).click()]);
+  const [file] = await Promise.all([page.waitForEvent('download'), banner.getByRole('link', { name: 'Download PDF of the certificate' }).click()]);
   expect((await downloadedText(file)).text).toContain(completed.title);
 
   await banner.getByRole('button', { name: 'Proof of CE' }).click();

@@ -95,7 +95,7 @@ describe('the classroom of a completed class', () => {
   it('offers Download as a plain link to the certificate PDF, beside Proof of CE and Share', async () => {
     completedClass();
     await renderAt('/classroom/perio101');
-    const download = await screen.findByRole('link', { name: 'Download certificate (PDF)' });
+    const download = await screen.findByRole('link', { name: 'Download PDF of the certificate' });
     expect(download.getAttribute('href')).toBe('/api/certificate-pdf?c=perio101');
     expect(download.hasAttribute('download')).toBe(true);
     expect(await shareButton()).toBeTruthy();
@@ -215,8 +215,8 @@ describe('the classroom of a completed class', () => {
     const head = dialog.querySelector('.dialog-head')!;
     expect(within(head as HTMLElement).getByRole('button', { name: 'Close' })).toBeTruthy();
     const foot = dialog.querySelector('.dialog-actions') as HTMLElement;
-    expect(Array.from(foot.querySelectorAll('a, button'), (b) => b.textContent)).toEqual(['Email to Me', 'Download certificate (PDF)', 'Share certificate', 'Close']);
-    expect(within(foot).getByRole('link', { name: 'Download certificate (PDF)' }).getAttribute('href')).toBe('/api/certificate-pdf?c=perio101');
+    expect(Array.from(foot.querySelectorAll('a, button'), (b) => b.textContent)).toEqual(['Email to Me', 'Download PDF of the certificate', 'Share certificate', 'Close']);
+    expect(within(foot).getByRole('link', { name: 'Download PDF of the certificate' }).getAttribute('href')).toBe('/api/certificate-pdf?c=perio101');
     fireEvent.click(within(head as HTMLElement).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -12,7 +12,7 @@ export function CertificateActionsLater(props: ComponentProps<typeof Actions>) {
   const held = (
     <CertificateRow before={props.before} after={props.after} className={props.className}>
       <span className="button button-secondary held-place" aria-hidden="true">
-        Download
+        Download PDF
       </span>
       <span className="button button-secondary held-place" aria-hidden="true">
         Share

@@ -68,7 +68,8 @@ export function CertificateActions({ item, title, ...row }: CertificateActionsPr
       <CertificateRow {...row} busy={share.isPending}>
         {/* a link, so it needs no script and the browser's own download handling; the server names the file */}
         <a className="button button-secondary" href={certificatePdfUrl(item)} download>
-          Download<span className="visually-hidden"> certificate (PDF)</span>
+          {/* 'PDF': on an episode's page it sits under Download episode (the audio) */}
+          Download PDF<span className="visually-hidden"> of the certificate</span>
         </a>
         <button type="button" className="button button-secondary" disabled={share.isPending} onClick={() => share.mutate()}>
           {share.isPending ? (
