@@ -9,7 +9,7 @@ import type { postGradeExam } from '#shared/api/learning';
 import type { ResponseOf } from '#shared/api/endpoint';
 import { setCallSucceededHandler } from '../lib/api.ts';
 import { applyQueryEffects } from '../lib/query-effects.ts';
-import { configureOutbox, outbox, useOutboxView, type OutboxAction } from '../lib/outbox/index.ts';
+import { configureOutbox, keepLeftActions, outbox, useOutboxView, type OutboxAction } from '../lib/outbox/index.ts';
 import { markApplied, refKey } from '../features/watch-later/watch-later-store.ts';
 import { useSessionStore, whenSessionHydrated } from '../features/session/stores/session-store.ts';
 
@@ -41,7 +41,8 @@ function applied(action: OutboxAction, answer: unknown, screenWaiting: boolean):
   }
 }
 
-const replay = () => void outbox.replay();
+// what a page that went noted first (lib/outbox submitLeaving: the player's last heard ranges), then the replay
+const replay = () => void keepLeftActions().then(() => outbox.replay());
 
 void whenSessionHydrated().then(() => {
   configureOutbox({ owner: () => useSessionStore.getState().hash, onApplied: applied });

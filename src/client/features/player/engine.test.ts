@@ -1,6 +1,6 @@
 // The player engine against a stand-in for howler whose position moves with the (fake) clock: what a listener
 // gets — resume, speed, skip, the sleep timer, Up Next, the lock screen — and what the server is told.
-import { clear, createStore, get, set } from 'idb-keyval';
+import { clear, createStore, entries, get, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, failures, ok } from '../../test/api-stub.ts';
 import { EPISODE_OFFLINE, EPISODE_UNPLAYABLE, notDownloadedOffline, UP_NEXT_OFFLINE } from '../../lib/messages.ts';
@@ -299,6 +299,47 @@ describe('the player engine', () => {
 
     const again = await openApp();
     expect(again.now().position).toBeCloseTo(44, 0);
+  });
+
+  it('sends what was heard as the page goes at once, with nothing written to the outbox, and keeps it noted until the server has it (decision 0047)', async () => {
+    const calls = answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': 'offline' });
+    const added = vi.spyOn(document, 'addEventListener');
+    const first = await openApp();
+    const onVisibility = added.mock.calls.filter(([type]) => type === 'visibilitychange').at(-1)![1] as () => void;
+    added.mockRestore();
+    await first.engine.play(episode(7));
+    await settle();
+    seconds(12);
+    await settle();
+    const hide = () => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      try {
+        onVisibility();
+      } finally {
+        delete (document as { visibilityState?: string }).visibilityState;
+      }
+    };
+    hide();
+    await settle();
+    // in a tunnel: the request went as the page went, and found no network
+    const tried = calls.filter((c) => c.key === 'POST podcast-listen');
+    expect(tried).toHaveLength(1);
+    const key = tried[0]!.idempotencyKey;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect((tried[0]!.body as { p: string; s: string }).p).toBe('episode-7');
+    expect((tried[0]!.body as { p: string; s: string }).s).toBe('student-hash');
+    // the outbox's database holds nothing: a write there as the page went could stay open in WebKit's cache
+    expect(await entries(createStore('cepass-outbox', 'actions'))).toEqual([]);
+
+    // the next page: what was noted goes into the outbox and to the server with the same key, so one that did
+    // arrive is answered with the first answer and counted once
+    const again = answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
+    await openApp();
+    const { keepLeftActions } = await import('../../lib/outbox/index.ts');
+    await keepLeftActions();
+    await settle();
+    expect(again.filter((c) => c.key === 'POST podcast-listen').map((c) => c.idempotencyKey)).toEqual([key]);
+    expect(localStorage.getItem('cepass.outbox.left')).toBeNull();
   });
 
   it("keeps the player's records in a database of its own, not the one the session is read from (decision 0047)", async () => {

@@ -10,7 +10,7 @@ import { call, errorMessage } from '../../lib/api.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { EPISODE_OFFLINE, EPISODE_UNPLAYABLE, notDownloadedOffline, PLAY_LOG_TEXTS, UP_NEXT_OFFLINE } from '../../lib/messages.ts';
 import { cannotReach } from '../../lib/offline/seen-at.ts';
-import { submitAction } from '../../lib/outbox/index.ts';
+import { submitAction, submitLeaving } from '../../lib/outbox/index.ts';
 import { uuid } from '../../lib/uuid.ts';
 import { markHeardToEnd, mayBeDownloaded } from '../downloads/downloads-store.ts';
 import { useSessionStore } from '../session/stores/session-store.ts';
@@ -97,7 +97,8 @@ function savePosition(force = false): void {
   if (placeNow()) void writePositions(positions);
 }
 
-function sendListening(force = false): void {
+/** `leaving`: the page is being hidden or left, when nothing may be written to IndexedDB (lib/outbox submitLeaving) */
+function sendListening(force = false, leaving = false): void {
   const { episode, position } = state();
   if (!episode || !loggedIn() || (!force && Date.now() - lastListen < LISTEN_EVERY_MS)) return;
   lastListen = Date.now();
@@ -111,7 +112,11 @@ function sendListening(force = false): void {
   sentPosition[episode.hash] = at;
   // through the outbox: kept on the device until the server has it (offline, a reload, the app killed), sent
   // once; the episode page's heard share and Continue listening follow by the table of query effects
-  submitAction(postPodcastListen, { p: episode.hash, e: uuid(), ranges, position: at, at: new Date().toISOString() }, `Listening to “${episode.title}”`, { quiet: true }).catch(() => undefined);
+  const body = { p: episode.hash, e: uuid(), ranges, position: at, at: new Date().toISOString() };
+  const label = `Listening to “${episode.title}”`;
+  const student = useSessionStore.getState().hash;
+  if (leaving && student) submitLeaving(postPodcastListen, body, label, student);
+  else submitAction(postPodcastListen, body, label, { quiet: true }).catch(() => undefined);
 }
 
 function logPlay(episode: PlayerEpisode): void {
@@ -465,7 +470,7 @@ if (typeof window !== 'undefined') {
     // the next page's reads (player-storage.ts)
     const hash = placeNow();
     if (hash) notePlace(hash, positions[hash]!);
-    sendListening(true);
+    sendListening(true, true);
   };
   addEventListener('pagehide', keepNow);
   // what the offline notice says is over once the connection is back: it no longer sits over every screen
