@@ -96,6 +96,15 @@ test('a new student goes from the classroom through the evaluation, sponsored vi
   await expect(page.getByText(cls.title)).toBeVisible();
   // where the student is: the view done, this class's sponsored video and survey ahead, then the exam
   await expect(page.getByText('Step 2 of 5 · Next: Sponsored video', { exact: true })).toBeVisible();
+  // by keyboard each rating is one stop, also once the one left says it is required (that blur renders the form
+  // again, and Tab stopped on each choice of the next rating: decision 0047)
+  const excellent = page.getByRole('radio', { name: 'Excellent' });
+  await excellent.nth(0).focus();
+  await page.keyboard.press('Tab');
+  await expect(excellent.nth(1)).toBeFocused();
+  await expect(page.getByText(REQUIRED)).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(excellent.nth(2)).toBeFocused();
   await page.getByRole('button', { name: 'Submit Evaluation' }).click();
   await expect(page.getByText(REQUIRED)).toHaveCount(10);
   await expect(page.getByText(CORRECT_ERRORS)).toBeVisible();
@@ -105,7 +114,6 @@ test('a new student goes from the classroom through the evaluation, sponsored vi
   expect((await studentData(student.api)).evalTaken).toBe(false);
 
   // answered: the messages go as each group is answered, and the save leads to the sponsored video
-  const excellent = page.getByRole('radio', { name: 'Excellent' });
   for (let i = 0; i < 10; i++) await excellent.nth(i).check();
   await expect(page.getByText(REQUIRED)).toHaveCount(0);
   await page.getByLabel('Comments (optional)').fill('Clear, practical and well paced.');

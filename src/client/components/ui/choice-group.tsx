@@ -1,6 +1,6 @@
 // A group of radio buttons or checkboxes under one question: a fieldset whose legend is the question, so a
 // screen reader names the group before each choice (the evaluation's ratings, the survey's questions).
-import { useId, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 
 export interface ChoiceOption {
   value: string;
@@ -24,31 +24,43 @@ interface ChoiceGroupProps {
 
 export function ChoiceGroup({ legend, name, type, options, selected, onChange, onBlur, error, required, className }: ChoiceGroupProps) {
   const errorId = `${useId()}-error`;
+  // The inputs are made again only when what they show changes, and call the latest handlers. React writes every
+  // input it updates again, its name cleared and set back; a radio group's name rewritten while one of its radios has
+  // the focus lost Chrome its group, and Tab then stopped on each of its choices (4 stops for a rating, 40 for the
+  // evaluation) when another field's blur made the form render again (decision 0047).
+  const handlers = useRef({ onChange, onBlur });
+  useLayoutEffect(() => {
+    handlers.current = { onChange, onBlur };
+  });
+  const chosen = selected.join('\n');
+  const inputs = useMemo(
+    () =>
+      options.map((o) => (
+        <label key={o.value} className="check">
+          <input
+            type={type}
+            // `required` on a checkbox would demand every box; "at least one" is the caller's rule
+            required={required && type === 'radio'}
+            name={name}
+            value={o.value}
+            checked={chosen.split('\n').includes(o.value)}
+            onChange={(event) => handlers.current.onChange(o.value, event.target.checked)}
+            onBlur={() => handlers.current.onBlur?.()}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          {o.label}
+        </label>
+      )),
+    [options, type, required, name, chosen, error, errorId],
+  );
   return (
     <fieldset className={className ? `radio-group ${className}` : 'radio-group'}>
       <legend>
         {legend}
         {required && <span className="required-mark" aria-hidden="true"> *</span>}
       </legend>
-      <div className="radio-options">
-        {options.map((o) => (
-          <label key={o.value} className="check">
-            <input
-              type={type}
-              // `required` on a checkbox would demand every box; "at least one" is the caller's rule
-              required={required && type === 'radio'}
-              name={name}
-              value={o.value}
-              checked={selected.includes(o.value)}
-              onChange={(event) => onChange(o.value, event.target.checked)}
-              onBlur={onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-            {o.label}
-          </label>
-        ))}
-      </div>
+      <div className="radio-options">{inputs}</div>
       {error && (
         <p className="field-error" id={errorId}>
           {error}
