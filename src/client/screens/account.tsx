@@ -15,6 +15,7 @@ import { useAccountHome } from '../features/account/api/get-account-home.ts';
 import { refreshProfile, useProfile } from '../features/account/api/get-profile.ts';
 import { hideAgdReminder } from '../features/account/api/hide-agd-reminder.ts';
 import { sendCeReport } from '../features/account/api/send-ce-report.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 // the forms come when their tab is opened (features/account/components/account-forms.tsx)
 const ProfileTab = lazy(() => import('../features/account/components/account-forms.tsx').then((m) => ({ default: m.ProfileTab })));
@@ -39,9 +40,9 @@ function AgdReminder({ onAdd, onHidden }: { onAdd: () => void; onHidden: () => v
         <button type="button" className="button" onClick={onAdd}>
           Add AGD number
         </button>
-        <button type="button" className="button button-secondary" disabled={hide.isPending} onClick={() => hide.mutate()}>
+        <BusyButton type="button" className="button button-secondary" busy={hide.isPending} onClick={() => hide.mutate()}>
           Don't remind me again
-        </button>
+        </BusyButton>
       </div>
       <MutationError mutation={hide} fallback={SERVICE_ERROR} />
     </div>
@@ -73,9 +74,9 @@ function HomeTab({ onAddAgd }: { onAddAgd: () => void }) {
           <dd>{ceTotal} CEU</dd>
         </div>
       </dl>
-      <button ref={reportButton} type="button" className="button" disabled={report.isPending} onClick={() => report.mutate()}>
+      <BusyButton ref={reportButton} type="button" className="button" busy={report.isPending} onClick={() => report.mutate()}>
         Send Proof of CE report
-      </button>
+      </BusyButton>
       {report.isSuccess && <Alert tone="success">Check email inbox for Proof of CE report.</Alert>}
       <MutationError mutation={report} fallback={SERVICE_ERROR} />
     </>

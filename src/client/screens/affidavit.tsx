@@ -15,6 +15,7 @@ import { useClass } from '../features/classes/api/get-class.ts';
 import { CourseSteps } from '../features/learning/components/course-steps.tsx';
 import { saveAffidavit } from '../features/learning/api/save-affidavit.ts';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 export default function AffidavitScreen() {
   const { c = '' } = useParams<{ c: string }>();
@@ -41,12 +42,12 @@ export default function AffidavitScreen() {
       <p className="lead">{classObj.className}</p>
       <p>Did you attend this live webinar?</p>
       <div className="actions">
-        <button type="button" className="button" disabled={save.isPending || save.isSuccess} onClick={() => save.mutate(true)}>
+        <BusyButton type="button" className="button" busy={save.isPending || save.isSuccess} onClick={() => save.mutate(true)}>
           Yes I Attended
-        </button>
-        <button type="button" className="button button-secondary" disabled={save.isPending || save.isSuccess} onClick={() => save.mutate(false)}>
+        </BusyButton>
+        <BusyButton type="button" className="button button-secondary" busy={save.isPending || save.isSuccess} onClick={() => save.mutate(false)}>
           No, I Did Not Attend
-        </button>
+        </BusyButton>
       </div>
       <MutationError mutation={save} fallback={AFFIDAVIT_SAVE_ERROR} />
     </Screen>

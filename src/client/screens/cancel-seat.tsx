@@ -16,6 +16,7 @@ import { showNotice } from '../lib/notice.ts';
 import { useCancelSeatInfo } from '../features/classes/api/get-cancel-seat.ts';
 import { cancelSeat } from '../features/classes/api/cancel-seat.ts';
 import { refreshSeats } from '../features/classes/api/refresh-seats.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 const CANCEL_FAILED = 'Unable to cancel seat.  Unknown reason.';
 const CONFIRM_TEXT = 'Please confirm your intent to release your seat.';
@@ -105,12 +106,12 @@ export default function CancelSeatScreen() {
             <div className="confirm" role="group" aria-labelledby="cancel-confirm-text" tabIndex={-1} ref={confirmRef}>
               <p id="cancel-confirm-text">{words.confirm}</p>
               <div className="actions">
-                <button type="button" className="button button-danger" disabled={cancel.isPending || cancel.isSuccess} onClick={() => cancel.mutate()}>
+                <BusyButton type="button" className="button button-danger" busy={cancel.isPending || cancel.isSuccess} onClick={() => cancel.mutate()}>
                   {words.yes}
-                </button>
-                <button type="button" className="button button-secondary" disabled={cancel.isPending} onClick={() => setConfirming(false)}>
+                </BusyButton>
+                <BusyButton type="button" className="button button-secondary" busy={cancel.isPending} onClick={() => setConfirming(false)}>
                   {words.no}
-                </button>
+                </BusyButton>
               </div>
             </div>
           ) : (

@@ -25,6 +25,7 @@ import { useExam } from '../features/learning/api/get-exam.ts';
 import { CourseSteps } from '../features/learning/components/course-steps.tsx';
 import { gradeExam, type ExamAnswer } from '../features/learning/api/grade-exam.ts';
 import { useSessionStore } from '../features/session/stores/session-store.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 /** spec §5 (the server's too, exam.service.ts) */
 const ANSWER_ALL = 'Please answer all questions.';
@@ -237,9 +238,9 @@ function ExamForm({ place, title, credits, questions, onPassed }: ExamFormProps)
         <>
           {showMissing && missing.length > 0 && <Alert tone="danger">{ANSWER_ALL}</Alert>}
           <MutationError mutation={grade} fallback={GRADE_ERROR} />
-          <button type="submit" className="button" disabled={grade.isPending}>
+          <BusyButton type="submit" className="button" busy={grade.isPending}>
             {grade.isPending ? 'Grading…' : result ? 'Re-submit Exam' : 'Submit Exam'}
-          </button>
+          </BusyButton>
         </>
       )}
     </form>

@@ -12,6 +12,7 @@ import { GDPR_UNCHECKED } from '#shared/domain/validation';
 import { refreshProfile, useProfile } from '../features/account/api/get-profile.ts';
 import { removeConsent } from '../features/account/api/remove-consent.ts';
 import { useSessionStore } from '../features/session/stores/session-store.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 export default function GdprScreen() {
   const hash = useSessionStore((s) => s.hash);
@@ -68,9 +69,9 @@ export default function GdprScreen() {
           </p>
         )}
         <MutationError mutation={request} fallback={'Service error.'} />
-        <button type="submit" className="button" disabled={request.isPending}>
+        <BusyButton type="submit" className="button" busy={request.isPending}>
           Submit Request
-        </button>
+        </BusyButton>
       </form>
     </Screen>
   );

@@ -20,6 +20,7 @@ import { LicenseFields, licenseErrors, licenseOf, type LicenseValues } from '../
 import { RuleSourceLine } from '../features/license/components/rule-source.tsx';
 import { describeRule } from '../features/license/format.ts';
 import '../styles/license.css';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 const SCRATCH = 'scratch';
 const ADD_ERROR = 'The license could not be added. Try again.';
@@ -64,9 +65,9 @@ function LicenseForm({ preset }: { preset: Preset | null }) {
       <LicenseFields form={form} onlyType={preset?.licenseType} />
       <FormError invalid={form.invalid} mutation={add} fallback={ADD_ERROR} />
       <div className="actions">
-        <button type="submit" className="button" disabled={add.isPending}>
+        <BusyButton type="submit" className="button" busy={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add license'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -18,6 +18,7 @@ import { removeLicense } from '../features/license/api/license-remove.ts';
 import { LicenseFields, licenseErrors, licenseOf, type LicenseValues } from '../features/license/components/license-fields.tsx';
 import { licenseName } from '../features/license/format.ts';
 import '../styles/license.css';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 function EditForm({ view }: { view: LicenseView }) {
   const [, navigate] = useLocation();
@@ -49,9 +50,9 @@ function EditForm({ view }: { view: LicenseView }) {
         <LicenseFields form={form} />
         <FormError invalid={form.invalid} mutation={save} fallback="The license could not be saved. Try again." />
         <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
+          <BusyButton type="submit" className="button" busy={busy}>
             {save.isPending ? 'Saving…' : 'Save license'}
-          </button>
+          </BusyButton>
           <Link href={paths.license(license.id)} className="button button-secondary">
             Cancel
           </Link>
@@ -63,9 +64,9 @@ function EditForm({ view }: { view: LicenseView }) {
         <div className="actions">
           {confirming ? (
             <>
-              <button type="button" className="button button-danger" disabled={busy} onClick={() => remove.mutate()}>
+              <BusyButton type="button" className="button button-danger" busy={busy} onClick={() => remove.mutate()}>
                 Remove {licenseName(license)} for good
-              </button>
+              </BusyButton>
               <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
                 Keep it
               </button>

@@ -24,6 +24,7 @@ import { saveLicenseRule } from '../features/license/api/license-rule-save.ts';
 import { RuleSourceLine } from '../features/license/components/rule-source.tsx';
 import { describeRule, formatHours, licenseName } from '../features/license/format.ts';
 import '../styles/license.css';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 const SAVE_ERROR = 'The rule could not be saved. Try again.';
 
@@ -194,16 +195,16 @@ function RuleForm({ view, rule }: { view: LicenseView; rule: Rule | null }) {
         <FormError invalid={form.invalid} mutation={save} fallback={SAVE_ERROR} />
         <MutationError mutation={remove} fallback="The rule could not be removed. Try again." />
         <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
+          <BusyButton type="submit" className="button" busy={busy}>
             {save.isPending ? 'Saving…' : 'Save rule'}
-          </button>
+          </BusyButton>
           <Link href={paths.license(licenseId)} className="button button-secondary">
             Cancel
           </Link>
           {id !== null && (
-            <button type="button" className="button button-danger" disabled={busy} onClick={() => remove.mutate()}>
+            <BusyButton type="button" className="button button-danger" busy={busy} onClick={() => remove.mutate()}>
               Remove rule
-            </button>
+            </BusyButton>
           )}
         </div>
       </form>

@@ -26,6 +26,7 @@ import { ClassDetails } from '../features/classes/components/class-details.tsx';
 import { LiveCountdown } from '../features/classes/components/live-countdown.tsx';
 import { StaleSession } from '../features/session/components/stale-session.tsx';
 import { CLASS_START_ERROR, GET_CLASS_ERROR, LIVE_CREDIT } from '../lib/messages.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 /** spec §9: the live page reloads its data every 15000 ms */
 const LIVE_REFRESH_MS = 15_000;
@@ -115,9 +116,9 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
             shows RESERVED.
           </p>
           <div className="actions">
-            <button type="button" className="button button-secondary" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+            <BusyButton type="button" className="button button-secondary" busy={refresh.isPending} onClick={() => refresh.mutate()}>
               Refresh status
-            </button>
+            </BusyButton>
             {/* as the waitlist e-mail's link does: a place she cannot use is not held until it becomes a seat (0045) */}
             {sd.cancelCode && (
               <Link className="button button-secondary" href={paths.cancelSeat(sd.cancelCode)}>

@@ -15,6 +15,7 @@ import { logIn } from '../features/session/api/login.ts';
 import { logInWithLink } from '../features/session/api/login-link.ts';
 import { remember } from '../features/session/remember.ts';
 import { useIsLoggedIn, useSessionHydrated } from '../features/session/stores/session-store.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 export const LOGIN_FAILED = 'Invalid login - please try again.';
 
@@ -79,9 +80,9 @@ export default function LoginScreen() {
           <input type="password" name="password" autoComplete="current-password" value={p} onChange={(e) => setP(e.target.value)} maxLength={200} />
         </Field>
         <MutationError mutation={login} fallback={LOGIN_FAILED} />
-        <button type="submit" className="button" disabled={login.isPending}>
+        <BusyButton type="submit" className="button" busy={login.isPending}>
           {login.isPending ? 'Logging in…' : 'Login'}
-        </button>
+        </BusyButton>
       </form>
       <ul className="link-list">
         <li>

@@ -12,6 +12,7 @@ import { LOGOUT_CONFIRM, logOut } from '../app/logout.ts';
 // the app wires the outbox to the session once its first screen is shown; this screen may be that first screen (a
 // cold start at /logout), and its choice about unsent actions needs them counted now, not after it
 import '../app/outbox.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 type Unsent = 'send' | 'keep' | 'discard';
 const UNSENT_CHOICES: { value: Unsent; label: string }[] = [
@@ -60,12 +61,12 @@ export default function LogoutScreen() {
       {notSent && <Alert tone="warning">{NOT_ALL_SENT}</Alert>}
       <RemoveDownloadsChoice checked={removeDownloads} onChange={setRemoveDownloads} disabled={busy} />
       <div className="actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void confirm()}>
+        <BusyButton type="button" className="button" busy={busy} onClick={() => void confirm()}>
           {busy ? (unsent === 'send' && unsentCount > 0 ? 'Sending…' : 'Logging out…') : 'Yes, Log Out'}
-        </button>
-        <button type="button" className="button button-secondary" disabled={busy} onClick={() => history.back()}>
+        </BusyButton>
+        <BusyButton type="button" className="button button-secondary" busy={busy} onClick={() => history.back()}>
           Cancel
-        </button>
+        </BusyButton>
       </div>
     </Screen>
   );

@@ -27,6 +27,7 @@ import { toPlayerEpisode } from '../features/player/episode.ts';
 import { EpisodeProgress } from '../features/player/episode-progress.tsx';
 import { DownloadButton } from '../features/downloads/download-button.tsx';
 import { LoadFailure, showsFailure } from '../components/ui/query-state.tsx';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 const PODCAST_ERROR = 'Error retrieving podcast data.  Refresh and try again.';
 
@@ -91,9 +92,9 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
           item={{ p: episode.hash }}
           title={episode.title}
           before={
-            <button type="button" className="button" disabled={cert.isPending} onClick={() => cert.mutate()}>
+            <BusyButton type="button" className="button" busy={cert.isPending} onClick={() => cert.mutate()}>
               Email Certificate
-            </button>
+            </BusyButton>
           }
         />
       )}

@@ -8,6 +8,7 @@ import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
 import { RECOVER_MISSING } from '#shared/domain/validation';
 import { recoverAccount } from '../features/session/api/recover.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 export default function RecoverScreen() {
   const [u, setU] = useState('');
@@ -46,9 +47,9 @@ export default function RecoverScreen() {
         {missing && <Alert tone="danger">{RECOVER_MISSING}</Alert>}
         {recover.isSuccess && item?.status === false && <Alert tone="danger">{item.msg}</Alert>}
         <MutationError mutation={recover} fallback={'Unknown error.'} />
-        <button type="submit" className="button" disabled={recover.isPending}>
+        <BusyButton type="submit" className="button" busy={recover.isPending}>
           Recover
-        </button>
+        </BusyButton>
       </form>
     </Screen>
   );

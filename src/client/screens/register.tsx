@@ -22,6 +22,7 @@ import { emailCheck } from '../features/session/api/validate-email.ts';
 import { usernameCheck } from '../features/session/api/validate-username.ts';
 import { remember } from '../features/session/remember.ts';
 import { useIsLoggedIn, useSessionHydrated } from '../features/session/stores/session-store.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 /** spec §9: how long 'Account created.' shows before the return path opens */
 export const REGISTER_REDIRECT_MS = 2000;
@@ -105,9 +106,9 @@ export default function RegisterScreen() {
                 If this is your account, <Link href={login}>log in</Link>, or <Link href={paths.recover()}>recover your username and password</Link>.
               </Alert>
             )}
-            <button type="submit" className="button" disabled={register.isPending}>
+            <BusyButton type="submit" className="button" busy={register.isPending}>
               {register.isPending ? 'Creating account…' : 'Create Account'}
-            </button>
+            </BusyButton>
           </form>
         )}
       </QueryState>

@@ -17,6 +17,7 @@ import { useForm } from '../lib/use-form.ts';
 import { addReportedCourse } from '../features/license/api/reported-course-add.ts';
 import { ProofPicker, type Proof } from '../features/license/components/proof-picker.tsx';
 import '../styles/license.css';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 const SAVE_ERROR = 'The course could not be recorded. Try again.';
 export const RECORDED = `Recorded as ${SELF_REPORTED.toLowerCase()}. It counts toward your license from its date.`;
@@ -146,9 +147,9 @@ export default function ReportedCourseAddScreen() {
         <ProofPicker proof={proof} onChange={setProof} onBusy={setPreparing} />
         <FormError invalid={form.invalid} mutation={save} fallback={SAVE_ERROR} />
         <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
+          <BusyButton type="submit" className="button" busy={busy}>
             {save.isPending ? 'Recording…' : 'Record course'}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Screen>

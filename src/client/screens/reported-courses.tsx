@@ -17,6 +17,7 @@ import { AttachProof, PROOF_ATTACHED } from '../features/license/components/atta
 import { CourseFacts } from '../features/license/components/course-facts.tsx';
 import { useWaitingCourses, WaitingCourses } from '../features/license/components/waiting-courses.tsx';
 import '../styles/license.css';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 const LOAD_ERROR = 'Your courses could not be loaded. Try again.';
 
@@ -55,9 +56,9 @@ function CourseRow({ course, onRemoved }: { course: ReportedCourse; onRemoved: (
         )}
         {confirming ? (
           <>
-            <button type="button" className="button button-danger button-small" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            <BusyButton type="button" className="button button-danger button-small" busy={remove.isPending} onClick={() => remove.mutate()}>
               Remove for good<span className="visually-hidden">: {course.title}</span>
-            </button>
+            </BusyButton>
             {/* the Remove button it replaces held the focus; the safe answer takes it, not the page */}
             <button type="button" className="button button-secondary button-small" autoFocus onClick={() => setConfirming(false)}>
               Keep it

@@ -18,6 +18,7 @@ import type { ClassDetail } from '#shared/api/classes';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { GET_CLASS_ERROR, RESERVE_ERROR, SEAT_RESERVED, WAITLISTED } from '../lib/messages.ts';
 import { showNotice } from '../lib/notice.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 function ReserveBody({ cls }: { cls: ClassDetail }) {
   const remaining = useRemainingSeconds(cls.releaseDateUTC, cls.serverTime);
@@ -39,9 +40,9 @@ function ReserveBody({ cls }: { cls: ClassDetail }) {
       {cls.seatsLeft != null && <p>{cls.seatsLeft > 0 ? `Seats left: ${cls.seatsLeft}` : 'This webinar is full: reserving puts you on the waitlist.'}</p>}
       <div className="actions">
         {loggedIn ? (
-          <button type="button" className="button" disabled={reserve.isPending} onClick={() => reserve.mutate()}>
+          <BusyButton type="button" className="button" busy={reserve.isPending} onClick={() => reserve.mutate()}>
             {reserve.isPending ? 'Reserving…' : 'Reserve Seat'}
-          </button>
+          </BusyButton>
         ) : (
           <LoginLink className="button" rurl={paths.reserve(cls.hash)}>
             Reserve Seat

@@ -9,6 +9,7 @@ import { paths } from '../config/paths.ts';
 import { PASSWORD_HINT } from '../lib/messages.ts';
 import { password2Error, passwordError } from '#shared/domain/validation';
 import { resetPassword } from '../features/session/api/reset-password.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 export default function ResetScreen() {
   const { token = '' } = useParams<{ token: string }>();
@@ -45,9 +46,9 @@ export default function ResetScreen() {
           <input type="password" autoComplete="new-password" value={password2} onChange={(e) => setPassword2(e.target.value)} maxLength={200} />
         </Field>
         <MutationError mutation={reset} fallback={'Service error.'} />
-        <button type="submit" className="button" disabled={reset.isPending}>
+        <BusyButton type="submit" className="button" busy={reset.isPending}>
           Set Password
-        </button>
+        </BusyButton>
       </form>
     </Screen>
   );

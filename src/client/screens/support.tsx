@@ -11,6 +11,7 @@ import { sendSupportRequest } from '../features/support/api/support.ts';
 import { useSessionHydrated, useSessionStore } from '../features/session/stores/session-store.ts';
 import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { useForm } from '../lib/use-form.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 export default function SupportScreen() {
   // the form prefills from the stored session, so it waits for it
@@ -69,9 +70,9 @@ function SupportForm() {
           <textarea rows={6} maxLength={1000} {...form.field('comment')} />
         </Field>
         <MutationError mutation={send} fallback={'System error - contact tech support.'} />
-        <button type="submit" className="button" disabled={send.isPending}>
+        <BusyButton type="submit" className="button" busy={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send Message'}
-        </button>
+        </BusyButton>
       </form>
     </Screen>
   );

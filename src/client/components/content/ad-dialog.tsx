@@ -13,6 +13,7 @@ import { Alert, FormError } from '../ui/alert.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field } from '../ui/form-field.tsx';
 import { Loading } from '../ui/loading.tsx';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 /** the dialog's title until the sponsor's name has loaded */
 export function AdDialog({ adId, onClose }: { adId: number; onClose: () => void }) {
@@ -88,9 +89,9 @@ export function AdDialog({ adId, onClose }: { adId: number; onClose: () => void 
                 </Field>
               )}
               <FormError invalid={(refused && Boolean(rule)) || Boolean(serverError)} mutation={request} fallback={GENERIC_ERROR} />
-              <button type="submit" className="button" disabled={request.isPending}>
+              <BusyButton type="submit" className="button" busy={request.isPending}>
                 {offer.buttonText}
-              </button>
+              </BusyButton>
             </form>
           </>
         )

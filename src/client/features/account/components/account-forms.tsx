@@ -21,6 +21,7 @@ import { useAccountItems } from '../api/get-account-items.ts';
 import { refreshProfile, useProfile } from '../api/get-profile.ts';
 import { saveProfile } from '../api/profile.ts';
 import { lookupValues, StudentFields, studentValues, type AccountItems } from './student-fields.tsx';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 export function ProfileTab({ focusAgd }: { focusAgd: boolean }) {
   const profile = useProfile();
@@ -93,9 +94,9 @@ function ProfileForm({ student, checking, items, focusAgd }: { student: StoredPr
         ) : (
           <FormError invalid={form.invalid} mutation={save} fallback={SERVICE_ERROR} message={SERVICE_ERROR} />
         )}
-        <button type="submit" className="button" disabled={save.isPending}>
+        <BusyButton type="submit" className="button" busy={save.isPending}>
           {save.isPending ? 'Saving…' : 'Update Profile'}
-        </button>
+        </BusyButton>
       </form>
     </>
   );
@@ -131,9 +132,9 @@ export function PasswordTab() {
         </Field>
         {save.isSuccess && <Alert tone="success">Account password updated.</Alert>}
         <FormError invalid={form.invalid} mutation={save} fallback={SERVICE_ERROR} />
-        <button type="submit" className="button" disabled={save.isPending}>
+        <BusyButton type="submit" className="button" busy={save.isPending}>
           {save.isPending ? 'Saving…' : 'Update Password'}
-        </button>
+        </BusyButton>
       </form>
       <p>
         <Link className="text-link" href={paths.gdpr()}>GDPR: remove my consent</Link>

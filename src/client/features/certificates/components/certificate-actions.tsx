@@ -9,6 +9,7 @@ import { CERT_DOWNLOADED, CERT_SHARE_AGAIN, CERT_SHARE_ERROR } from '../../../li
 import { certificatePdfUrl, fetchCertificatePdf, type CertificateItem } from '../api/get-certificate-pdf.ts';
 import { CertificateRow, type CertificateRowProps } from './certificate-row.tsx';
 import '../../../styles/certificates.css';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 /** what a tap on Share came to: the share sheet was used or dismissed, the file was saved, or it needs a second tap */
 type ShareOutcome = 'shared' | 'cancelled' | 'downloaded' | 'again';
@@ -71,7 +72,7 @@ export function CertificateActions({ item, title, ...row }: CertificateActionsPr
           {/* 'PDF': on an episode's page it sits under Download episode (the audio) */}
           Download PDF<span className="visually-hidden"> of the certificate</span>
         </a>
-        <button type="button" className="button button-secondary" disabled={share.isPending} onClick={() => share.mutate()}>
+        <BusyButton type="button" className="button button-secondary" busy={share.isPending} onClick={() => share.mutate()}>
           {share.isPending ? (
             <>
               Preparing…<span className="visually-hidden"> the certificate to share</span>
@@ -81,7 +82,7 @@ export function CertificateActions({ item, title, ...row }: CertificateActionsPr
               Share<span className="visually-hidden"> certificate</span>
             </>
           )}
-        </button>
+        </BusyButton>
       </CertificateRow>
       {/* a status region that stays in the page, so what a tap came to is announced; empty, it takes no room */}
       <p className="cert-share-status" role="status">

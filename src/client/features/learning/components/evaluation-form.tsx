@@ -8,6 +8,7 @@ import { useForm } from '../../../lib/use-form.ts';
 import { useSessionStore } from '../../session/stores/session-store.ts';
 import { saveEvaluation } from '../api/save-eval.ts';
 import { BLANK_EVALUATION, evaluationErrors, RATING_SECTIONS, RATINGS, TEXT_MAX, toEvaluation, type EvaluationValues } from '../evaluation.ts';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 const SAVE_ERROR = 'Error saving evaluation.  Try again.';
 
@@ -61,9 +62,9 @@ export function EvaluationForm({ item, onSaved }: EvaluationFormProps) {
         <textarea rows={3} {...form.field('otherTopics')} />
       </Field>
       <FormError invalid={form.invalid} mutation={save} fallback={SAVE_ERROR} />
-      <button type="submit" className="button" disabled={save.isPending}>
+      <BusyButton type="submit" className="button" busy={save.isPending}>
         {save.isPending ? 'Saving…' : 'Submit Evaluation'}
-      </button>
+      </BusyButton>
     </form>
   );
 }

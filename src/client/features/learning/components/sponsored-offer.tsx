@@ -10,6 +10,7 @@ import { MutationError } from '../../../components/ui/alert.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 import { SVA_SAVE_ERROR } from '../../../lib/messages.ts';
 import { saveSvaResponse, SVA_NO, SVA_YES } from '../api/save-sva-response.ts';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 export type Sva = ResponseOf<typeof getSva>['data'][number];
 
@@ -69,12 +70,12 @@ export function SponsoredOffer({ c, sva, onAnswered }: SponsoredOfferProps) {
       <p>{sva.blurb}</p>
       <p className="sva-question">{sva.headlineButtons}</p>
       <div className="actions">
-        <button type="button" className="button" disabled={answer.isPending || answer.isSuccess} onClick={() => answer.mutate(SVA_YES)}>
+        <BusyButton type="button" className="button" busy={answer.isPending || answer.isSuccess} onClick={() => answer.mutate(SVA_YES)}>
           {sva.buttonTextYes}
-        </button>
-        <button type="button" className="button button-secondary" disabled={answer.isPending || answer.isSuccess} onClick={() => answer.mutate(SVA_NO)}>
+        </BusyButton>
+        <BusyButton type="button" className="button button-secondary" busy={answer.isPending || answer.isSuccess} onClick={() => answer.mutate(SVA_NO)}>
           {sva.buttonTextNo}
-        </button>
+        </BusyButton>
       </div>
       <MutationError mutation={answer} fallback={SVA_SAVE_ERROR} />
       {hasVideo && (
