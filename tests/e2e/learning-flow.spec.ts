@@ -213,5 +213,10 @@ test('the evaluation of a class never viewed sends the student to the classroom,
   await page.goto(`/survey/${cls.hash}`);
   await expect(page).toHaveURL(new RegExp(`/classroom/${cls.hash}$`));
   await expect(page.getByText(VIEW_FIRST)).toBeVisible();
+  // played: the view is counted, and the alert that asked for it goes (it stayed above 'counted' before 0047)
+  await page.getByRole('button', { name: 'View Class' }).click();
+  await page.locator('#class-media video').evaluate((v: HTMLVideoElement) => v.play());
+  await expect(page.getByText('Your view of this class is counted.')).toBeVisible();
+  await expect(page.getByText(VIEW_FIRST)).toHaveCount(0);
   await student.api.dispose();
 });

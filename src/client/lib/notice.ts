@@ -19,6 +19,10 @@ const useNoticeStore = create<NoticeState>(() => ({ message: null, tone: 'warnin
 
 export const showNotice = (message: string, tone: NoticeTone = 'warning'): void => useNoticeStore.setState({ message, tone, armed: true });
 export const dismissNotice = (): void => useNoticeStore.setState({ message: null, armed: false });
+/** the notice goes once what it asked for is done (the class viewed, after 'Please view class before taking exam.') */
+export const dismissNoticeOf = (message: string): void => {
+  if (useNoticeStore.getState().message === message) dismissNotice();
+};
 export const useNotice = (): string | null => useNoticeStore((s) => s.message);
 export const useNoticeTone = (): NoticeTone => useNoticeStore((s) => s.tone);
 

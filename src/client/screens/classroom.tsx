@@ -25,6 +25,8 @@ import { LoginLink } from '../components/ui/login-link.tsx';
 import { ExamCompleted } from '../features/certificates/components/exam-completed.tsx';
 import { useIsLoggedIn } from '../features/session/stores/session-store.ts';
 import { applyQueryEffects } from '../lib/query-effects.ts';
+import { dismissNoticeOf } from '../lib/notice.ts';
+import { VIEW_CLASS_FIRST } from '#shared/domain/guard-messages';
 
 // fetched when it is opened (the worker has it precached offline): the classroom's own scripts stay within the
 // 35 KB a screen may add to the entry (quality-bars.md; `npm run bench` measures each screen)
@@ -45,7 +47,11 @@ function ClassroomBody({ cls: o, sd, loggedIn, fetchedAt }: BodyProps) {
   const [showMedia, setShowMedia] = useState(false);
 
   // a logged view changes what the guards read, and what CE in Progress and Viewed Tutorials list
-  const refreshProgress = () => applyQueryEffects('class-view');
+  // counted: what the course needs next opens, and a guard's 'Please view class before taking exam.' has been answered
+  const refreshProgress = () => {
+    dismissNoticeOf(VIEW_CLASS_FIRST);
+    return applyQueryEffects('class-view');
+  };
 
   // one log per visit of the page (the body is keyed by class), however often the video is paused and played
   const viewLogged = useRef(false);

@@ -102,7 +102,8 @@ export function StudentFields({ form: { field, error }, items, afterEmail }: Stu
       <Field label="Country" required error={error('country')}>
         <Choice options={items.countries} autoComplete="country" {...field('country')} />
       </Field>
-      <Field label="Phone" required error={error('phone')}>
+      {/* the rule counts digits (decision 0046); spec §5's message for a short number says only that it is required */}
+      <Field label="Phone" hint="At least 10 digits, area code first." required error={error('phone')}>
         <input type="tel" autoComplete="tel" maxLength={40} {...field('phone')} />
       </Field>
       <Field label="Work email" required error={error('email')}>
