@@ -27,7 +27,7 @@ const backend = 'http://localhost:8080';
  */
 const SCREEN_FRAME = [
   'components/ui/alert.tsx', 'components/ui/back-button.tsx', 'components/ui/badge.tsx', 'components/ui/query-state.tsx',
-  'components/ui/screen.tsx', 'components/ui/skeleton.tsx',
+  'components/ui/screen.tsx', 'components/ui/skeleton.tsx', 'components/ui/busy-button.tsx',
   'features/install/install-offer.tsx',
   'features/player/episode.ts', 'features/player/now-playing.ts', 'features/player/play-button.tsx', 'features/player/player-storage.ts',
   // an episode's place in it: home's Continue Listening rows and the episode page (decision 0046)

@@ -41,7 +41,7 @@ function applied(action: OutboxAction, answer: unknown, screenWaiting: boolean):
   }
 }
 
-// what a page that went noted first (lib/outbox submitLeaving: the player's last heard ranges), then the replay
+// what a page that went noted first (lib/outbox/leaving.ts: the player's last heard ranges), then the replay
 const replay = () => void keepLeftActions().then(() => outbox.replay());
 
 void whenSessionHydrated().then(() => {

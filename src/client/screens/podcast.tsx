@@ -16,7 +16,6 @@ import { paths } from '../config/paths.ts';
 import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
 import { mediaUrl } from '../lib/media.ts';
 import { richText } from '../lib/sanitize-html.tsx';
-import { sendCertificate } from '../features/account/api/send-cert.ts';
 import { CertificateActionsLater } from '../features/certificates/components/certificate-actions-later.tsx';
 import { usePodcast } from '../features/podcasts/api/get-podcast.ts';
 import { usePodcastShow } from '../features/podcasts/api/get-podcast-show.ts';
@@ -34,7 +33,8 @@ const PODCAST_ERROR = 'Error retrieving podcast data.  Refresh and try again.';
 function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: string }) {
   const detail = usePodcast(episode.hash);
   const loggedIn = useIsLoggedIn();
-  const cert = useMutation({ mutationFn: () => sendCertificate({ p: episode.hash }) });
+  // the account's schemas come with the tap: most who open an episode never e-mail its certificate
+  const cert = useMutation({ mutationFn: async () => (await import('../features/account/api/send-cert.ts')).sendCertificate({ p: episode.hash }) });
   const sd = detail.data?.studentData;
   const examTaken = sd?.examTaken ?? episode.examTaken;
   const hasExam = detail.data?.podcast.hasExam ?? episode.hasExam;

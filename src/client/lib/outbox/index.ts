@@ -4,7 +4,6 @@
 import { create } from 'zustand';
 import type { Endpoint, BodyOf } from '#shared/api/endpoint';
 import { IDEMPOTENCY_KEPT_MS } from '#shared/api/idempotency';
-import { call } from '../api.ts';
 import { SAVED_ON_DEVICE } from '../messages.ts';
 import { showNotice } from '../notice.ts';
 import { uuid } from '../uuid.ts';
@@ -81,20 +80,20 @@ export const submitAction = async <E extends Endpoint<any, any, any>>(endpoint: 
   return outbox.submit({ path: endpoint.path, body, label, id: uuid(), quiet: options.quiet, disposable: options.disposable, ...(options.file ? { file: options.file } : {}) });
 };
 
-/** the actions a page that was going noted (submitLeaving), for the next page or for this one back on screen */
+/** where actions taken as a page went wait for the next page (leaving.ts) */
 const LEFT_KEY = 'cepass.outbox.left';
+
 /** a commute's worth of pages left while playing, at most; the oldest go first */
 const MAX_LEFT = 50;
-interface LeftAction {
+export interface LeftAction {
   id: string;
   path: string;
   body: unknown;
   label: string;
-  quiet: boolean;
   owner: string;
 }
 
-const readLeft = (): LeftAction[] => {
+export const readLeft = (): LeftAction[] => {
   try {
     const list: unknown = JSON.parse(localStorage.getItem(LEFT_KEY) ?? '[]');
     return Array.isArray(list) ? (list as LeftAction[]) : [];
@@ -102,7 +101,7 @@ const readLeft = (): LeftAction[] => {
     return [];
   }
 };
-const writeLeft = (list: LeftAction[]): void => {
+export const writeLeft = (list: LeftAction[]): void => {
   try {
     if (list.length) localStorage.setItem(LEFT_KEY, JSON.stringify(list.slice(-MAX_LEFT)));
     else localStorage.removeItem(LEFT_KEY);
@@ -111,36 +110,15 @@ const writeLeft = (list: LeftAction[]): void => {
   }
 };
 
-/**
- * An action of `student`'s taken as the page is hidden or left (the player's last heard ranges). Not written to
- * IndexedDB: WebKit may keep the page in its back/forward cache with that write still open, and every later page's
- * reads of the outbox's database then wait on it, its exams and evaluations with them (decision 0047). It goes at
- * once, in a request that outlives the page, with its own Idempotency-Key, and is noted in localStorage (written
- * at once) until the server has it; `keepLeftActions` puts what is still noted into the outbox, where a repeat of
- * one that did arrive gets the server's first answer.
- */
-export function submitLeaving<E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string, student: string): void {
-  const action: LeftAction = { id: uuid(), path: endpoint.path, body, label, quiet: true, owner: student };
-  writeLeft([...readLeft(), action]);
-  call(endpoint, { body: { ...(body as object), s: student } as never, idempotencyKey: action.id, keepalive: true, quiet: true }).then(
-    () => writeLeft(readLeft().filter((a) => a.id !== action.id)),
-    () => undefined,
-  );
-}
-
-/**
- * What pages that went noted (submitLeaving) for the session's student, into the outbox: run with every replay
- * (app/outbox.ts). Another student's wait in the note for their own next login here.
- */
+/** what pages that went noted for the session's student, into the outbox; another student's wait for their login */
 export async function keepLeftActions(): Promise<void> {
-  if (!readLeft().length) return;
   await whenConfigured;
   const who = owner();
   const left = readLeft();
   const mine = left.filter((a) => a.owner === who);
   if (!mine.length) return;
   writeLeft(left.filter((a) => a.owner !== who));
-  await Promise.all(mine.map((a) => outbox.submit({ path: a.path, body: a.body, label: a.label, id: a.id, quiet: a.quiet }).catch(() => undefined)));
+  await Promise.all(mine.map((a) => outbox.submit({ path: a.path, body: a.body, label: a.label, id: a.id, quiet: true }).catch(() => undefined)));
 }
 
 /** a file to send with an action, read into bytes now: what the outbox keeps must not depend on the picker's File */
