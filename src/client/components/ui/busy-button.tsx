@@ -10,6 +10,6 @@ export function BusyButton({ busy, onClick, ...rest }: ButtonHTMLAttributes<HTML
     if (busy) event.preventDefault();
     else onClick?.(event);
   };
-  // eslint-disable-next-line react/button-has-type -- the caller's type, always given
+  // the caller gives the type (button or submit)
   return <button {...rest} aria-disabled={busy || undefined} onClick={press} />;
 }
