@@ -5,7 +5,7 @@
 import { clear as clearIdb } from 'idb-keyval';
 import { postLogout } from '#shared/api/session';
 import { call, PENDING_LOGOUT_KEY } from '../lib/api.ts';
-import { outbox } from '../lib/outbox/index.ts';
+import { leftKeptAtLogout, outbox, writeLeft } from '../lib/outbox/index.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { paths } from '../config/paths.ts';
 import { INSTALL_RECORD_KEY } from '../features/install/install-store.ts';
@@ -46,9 +46,13 @@ export async function logOut(options: LogOutOptions = {}): Promise<void> {
   try {
     // the install offer's record belongs to the device, not the student (docs/decisions/0014-install.md)
     const install = localStorage.getItem(INSTALL_RECORD_KEY);
+    // what pages left noted (lib/outbox/leaving.ts) is kept as the outbox's actions are: another student's for
+    // their login, and the student's own when they chose to keep what was not sent
+    const left = leftKeptAtLogout(student, options.unsent !== 'discard');
     localStorage.clear();
     sessionStorage.clear();
     if (install !== null) localStorage.setItem(INSTALL_RECORD_KEY, install);
+    writeLeft(left);
     if (!ended) localStorage.setItem(PENDING_LOGOUT_KEY, String(Date.now()));
   } catch {
     // storage may be disabled

@@ -60,11 +60,12 @@ function LiveBody({ cls, sd, refetch }: LiveBodyProps) {
   const leavesAtEnd = useCallback((el: HTMLElement | null) => () => {
     if (el && document.activeElement === el) focusGone.current = true;
   }, []);
+  // after every commit, so a button that went for another reason (I Cannot Attend once entered) leaves no mark
   useEffect(() => {
-    if (!ended || !focusGone.current) return;
+    if (!focusGone.current) return;
     focusGone.current = false;
-    endedLine.current?.focus();
-  }, [ended]);
+    if (ended) endedLine.current?.focus();
+  });
 
   const start = useMutation({ mutationFn: () => startClass(cls.hash), onSuccess: (r) => window.location.assign(r.meetingUrl) });
   const refresh = useMutation({ mutationFn: refetch });

@@ -3,9 +3,9 @@
 // the next Tab starts over from the top; `aria-disabled` keeps the focus where it was, a screen reader still says
 // the button is unavailable, and a press while busy does nothing (a submit button's, nor the Enter of a field of its
 // form, sends the form again).
-import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import type { ComponentProps, MouseEvent } from 'react';
 
-export function BusyButton({ busy, onClick, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean }) {
+export function BusyButton({ busy, onClick, ...rest }: ComponentProps<'button'> & { busy: boolean }) {
   const press = (event: MouseEvent<HTMLButtonElement>) => {
     if (busy) event.preventDefault();
     else onClick?.(event);

@@ -33,6 +33,8 @@ export function ChoiceGroup({ legend, name, type, options, selected, onChange, o
     handlers.current = { onChange, onBlur };
   });
   const chosen = selected.join('\n');
+  // by what the options say, not the array: a caller may make its list anew at each render
+  const said = options.map((o) => `${o.value}\u0000${o.label}`).join('\n');
   const inputs = useMemo(
     () =>
       options.map((o) => (
@@ -52,7 +54,8 @@ export function ChoiceGroup({ legend, name, type, options, selected, onChange, o
           {o.label}
         </label>
       )),
-    [options, type, required, name, chosen, error, errorId],
+    // `said` stands for `options`: the same choices, whatever array they come in
+    [said, type, required, name, chosen, error, errorId],
   );
   return (
     <fieldset className={className ? `radio-group ${className}` : 'radio-group'}>

@@ -9,7 +9,7 @@
 // write begun as it went was left open there, holding every read of the same database by the next page. In the
 // app's shared one that was the session's: after playing an episode, the app opened again showed the student
 // logged out, on its skeleton, until the old page was gone.
-import { clear, createStore, get, set } from 'idb-keyval';
+import { clear, createStore, del, get, set } from 'idb-keyval';
 import * as v from 'valibot';
 import { parsePersisted } from '../../lib/persist/schema.ts';
 import { PlayerEpisode } from './episode.ts';
@@ -48,14 +48,25 @@ const MAX_POSITIONS = 200;
 /** IndexedDB can hang (seen in WebKit after a write on pagehide): the player starts without its record then */
 const READ_TIMEOUT_MS = 2000;
 
-const withinTime = <T>(read: Promise<T>): Promise<T | undefined> =>
-  Promise.race([read, new Promise<undefined>((resolve) => setTimeout(resolve, READ_TIMEOUT_MS))]);
+/** what a read that did not answer in time gives: not the same as a record that is not there */
+const TIMED_OUT = Symbol('timed out');
+const withinTime = <T>(read: Promise<T>): Promise<T | typeof TIMED_OUT> =>
+  Promise.race([read, new Promise<typeof TIMED_OUT>((resolve) => setTimeout(() => resolve(TIMED_OUT), READ_TIMEOUT_MS))]);
 
 const read = async <S extends v.GenericSchema>(key: string, schema: S): Promise<v.InferOutput<S>> => {
   try {
-    // a record of a version before the player's own database is in the app's shared one, until written again
-    const stored = (await withinTime(get(key, playerDb))) ?? (await withinTime(get(key)));
-    return parsePersisted(schema, stored);
+    let stored = await withinTime(get(key, playerDb));
+    if (stored === undefined) {
+      // none of its own: a record of a version before the player's own database, in the app's shared one, is
+      // read and moved here once (a database that did not answer in time is not asked for the old record: the
+      // old one would then be written over the newer)
+      const old = await withinTime(get(key));
+      if (old !== TIMED_OUT && old !== undefined) {
+        stored = old;
+        void set(key, old, playerDb).then(() => del(key)).catch(() => undefined);
+      }
+    }
+    return parsePersisted(schema, stored === TIMED_OUT ? undefined : stored);
   } catch {
     return parsePersisted(schema, undefined);
   }

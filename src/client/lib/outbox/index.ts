@@ -7,7 +7,8 @@ import { IDEMPOTENCY_KEPT_MS } from '#shared/api/idempotency';
 import { SAVED_ON_DEVICE } from '../messages.ts';
 import { showNotice } from '../notice.ts';
 import { uuid } from '../uuid.ts';
-import { createOutbox, type OutboxAction, type OutboxFile, type Submitted } from './outbox.ts';
+import { ApiError } from '../api.ts';
+import { createOutbox, OutboxRefusal, type OutboxAction, type OutboxFile, type Submitted } from './outbox.ts';
 import { outboxStorage } from './storage.ts';
 
 export { OutboxRefusal, type OutboxAction, type OutboxFile, type Submitted } from './outbox.ts';
@@ -114,12 +115,24 @@ export const writeLeft = (list: LeftAction[]): void => {
 export async function keepLeftActions(): Promise<void> {
   await whenConfigured;
   const who = owner();
-  const left = readLeft();
-  const mine = left.filter((a) => a.owner === who);
-  if (!mine.length) return;
-  writeLeft(left.filter((a) => a.owner !== who));
-  await Promise.all(mine.map((a) => outbox.submit({ path: a.path, body: a.body, label: a.label, id: a.id, quiet: true }).catch(() => undefined)));
+  const mine = readLeft().filter((a) => a.owner === who);
+  // a note goes once the outbox has the action (sent, waiting, or refused by the server); one the device could not
+  // store stays noted for the next replay (taken twice, it is the same action: the same id, the same key)
+  const taken = (id: string) => writeLeft(readLeft().filter((a) => a.id !== id));
+  await Promise.all(
+    mine.map((a) =>
+      outbox.submit({ path: a.path, body: a.body, label: a.label, id: a.id, quiet: true }).then(
+        () => taken(a.id),
+        (error: unknown) => {
+          if (error instanceof OutboxRefusal || error instanceof ApiError) taken(a.id);
+        },
+      ),
+    ),
+  );
 }
+
+/** logout: the notes kept on the device, every other student's and, with `keepOwn`, the student's own */
+export const leftKeptAtLogout = (student: string | null, keepOwn: boolean): LeftAction[] => readLeft().filter((a) => keepOwn || a.owner !== student);
 
 /** a file to send with an action, read into bytes now: what the outbox keeps must not depend on the picker's File */
 export const outboxFile = async (file: Blob, name: string): Promise<OutboxFile> => ({ name, type: file.type, bytes: await file.arrayBuffer() });
