@@ -184,6 +184,24 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** the app opened, with its handler of the page going to the background (`hide`): apps of earlier tests, made again
+ * by resetModules, registered theirs too, so the last one registered is this app's */
+async function openAppToHide() {
+  const added = vi.spyOn(document, 'addEventListener');
+  const app = await openApp();
+  const onVisibility = added.mock.calls.filter(([type]) => type === 'visibilitychange').at(-1)![1] as () => void;
+  added.mockRestore();
+  const hide = () => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      onVisibility();
+    } finally {
+      delete (document as { visibilityState?: string }).visibilityState;
+    }
+  };
+  return { ...app, hide };
+}
+
 /** episode `n` played for 42 s and paused, then the app opened again (a reload) */
 async function reopenedAfter42s(n: number) {
   answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
@@ -274,22 +292,13 @@ describe('the player engine', () => {
 
   it('keeps the position of the moment the app goes to the background, not the last periodic save', async () => {
     answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': listened });
-    // the handler this app registers (apps of earlier tests, made again by resetModules, registered theirs too)
-    const added = vi.spyOn(document, 'addEventListener');
-    const first = await openApp();
-    const onVisibility = added.mock.calls.filter(([type]) => type === 'visibilitychange').at(-1)![1] as () => void;
-    added.mockRestore();
+    const first = await openAppToHide();
     await first.engine.play(episode(3));
     await settle();
     // saved every 5 s while playing: last at 40 s
     seconds(44);
     await settle();
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    try {
-      onVisibility();
-    } finally {
-      delete (document as { visibilityState?: string }).visibilityState;
-    }
+    first.hide();
     await settle();
 
     // nothing written to IndexedDB as the page went: WebKit may keep a page in its back/forward cache with such a
@@ -303,23 +312,12 @@ describe('the player engine', () => {
 
   it('sends what was heard as the page goes at once, with nothing written to the outbox, and keeps it noted until the server has it (decision 0047)', async () => {
     const calls = answerApi({ 'GET podcast': failures.refused, 'POST podcast-view': ok({ status: true }), 'POST podcast-listen': 'offline' });
-    const added = vi.spyOn(document, 'addEventListener');
-    const first = await openApp();
-    const onVisibility = added.mock.calls.filter(([type]) => type === 'visibilitychange').at(-1)![1] as () => void;
-    added.mockRestore();
+    const first = await openAppToHide();
     await first.engine.play(episode(7));
     await settle();
     seconds(12);
     await settle();
-    const hide = () => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-      try {
-        onVisibility();
-      } finally {
-        delete (document as { visibilityState?: string }).visibilityState;
-      }
-    };
-    hide();
+    first.hide();
     await settle();
     // in a tunnel: the request went as the page went, and found no network
     const tried = calls.filter((c) => c.key === 'POST podcast-listen');
