@@ -12,7 +12,11 @@ import './styles/phone-shell.css';
 import './styles/lists.css';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
+import { whenSessionHydrated } from './features/session/stores/session-store.ts';
 import { queryClient } from './lib/query-client.ts';
+
+/** how long the page's rows stay as they are for the stored session's read (IndexedDB: a few ms when well) */
+const SESSION_READ_WAIT_MS = 300;
 
 captureInstallEvents();
 
@@ -21,6 +25,9 @@ const firstAnswers = document.getElementById('first-answers')?.textContent;
 if (firstAnswers) for (const [key, data] of JSON.parse(firstAnswers) as [unknown[], unknown][]) queryClient.setQueryData(key, data);
 // a chunk that fails to load is the route error boundary's to show, as without a shell
 const screenReady = root.dataset.screen ? preloadScreen(root.dataset.screen).catch(() => undefined) : null;
+// rows rendered for a visitor (home's wait for the stored session too): the first commit shows the same rows once
+// the device's session is read, not a skeleton over them in between (decision 0048); a slow read shows the skeleton
+const sessionRead = firstAnswers ? Promise.race([whenSessionHydrated(), new Promise((r) => setTimeout(r, SESSION_READ_WAIT_MS))]) : null;
 
 const render = () =>
   createRoot(root).render(
@@ -31,5 +38,5 @@ const render = () =>
 
 // over a shell, the first screen is already on view: React renders in slices (a transition), so no long task
 // holds the page while it replaces the shell with the same markup (TBT, quality-bars.md)
-if (screenReady) void screenReady.then(() => startTransition(render));
+if (screenReady) void Promise.all([screenReady, sessionRead]).then(() => startTransition(render));
 else render();

@@ -93,13 +93,14 @@ try {
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   const page = await browser.newPage({ serviceWorkers: 'block' });
-  // the moment /home's first screen is on the page: its heading and its first row of content, not a skeleton row
-  // (the prerendered shell, decision 0024, paints the heading and skeleton rows before any script; the DOM changes
-  // before the paint); a script whose request started before it is on the first screen's path, one started after
-  // (the side columns, the player, the outbox, the update prompt: app/deferred.tsx) is not
+  // the moment the app shows /home's first screen: its heading and its first row of content, not a skeleton row, in
+  // the app's own frame (a visitor's page paints its heading and rows before any script, decisions 0024 and 0048,
+  // and is the app's to answer a tap only once it has taken over; the DOM changes before the paint); a script whose
+  // request started before it is on the first screen's path, one started after (the side columns, the player, the
+  // outbox, the update prompt: app/deferred.tsx) is not
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
-      if (!document.querySelector('main h1') || !document.querySelector('main .rows li:not(.row-skeleton)')) return;
+      if (document.querySelector('.app[data-prerendered]') || !document.querySelector('main h1') || !document.querySelector('main .rows li:not(.row-skeleton)')) return;
       window.__firstScreenAt = performance.now();
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });

@@ -80,7 +80,7 @@ describe('the first screen with its answers', () => {
       `globalThis.renders = 0;
 export async function renderShell(route) { return { '/ondemand': '<h1>On-Demand</h1><p>skeleton</p>', '/home': '<h1>Home</h1><div aria-busy="true">skeleton</div>' }[route] ?? '<h1>Learn</h1>'; }
 export async function renderWithAnswers(route, answer) {
-  // home's lists still loading with their answers in (they wait for the stored session)
+  // a screen still loading with its answers in (it waits on something no visitor's answer holds)
   if (route === '/home') return { markup: '<h1>Home</h1><div aria-busy="true">skeleton</div>', answers: [[['api', 'home', {}], await answer('/api/home')]], urls: ['/api/home'] };
   if (route !== '/ondemand') return null;
   globalThis.renders++;

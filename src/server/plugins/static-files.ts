@@ -131,9 +131,8 @@ function firstScreens(app: FastifyInstance, clientDir: string, shellOf: ShellOf,
       texts.set(url, text);
       return JSON.parse(text);
     });
-    // the screen still says it is loading (home's lists wait for the stored session too): the build's shell, whose
-    // preload asks them as fast; with them in the page, the app's first commit would render all of home in one long
-    // task (Lighthouse: TBT 400-1000 ms on /home, 250-370 ms with the shell)
+    // the screen still says it is loading (an answer it waits for is not a visitor's to share): the build's shell,
+    // whose preload asks them as fast
     if (!first || first.markup.includes('aria-busy="true"')) return { at, texts, sent: null };
     // what the client reads before its first render; `<` escaped, so no answer's text can end the script element
     const data = JSON.stringify(first.answers).replace(/</g, '\\u003c');

@@ -55,8 +55,11 @@ if (typeof BroadcastChannel !== 'undefined') {
 const subscribeHydration = (onChange: () => void) => useSessionStore.persist.onFinishHydration(onChange);
 const hasHydrated = () => useSessionStore.persist.hasHydrated();
 
-/** true once the stored session has been read; the auth guard waits for it */
-export const useSessionHydrated = (): boolean => useSyncExternalStore(subscribeHydration, hasHydrated, () => false);
+/**
+ * true once the stored session has been read; the auth guard waits for it. In Node (the prerender of a visitor's
+ * first screen, decision 0048) nothing is stored: read, no one logged in; the client's first render reads its own.
+ */
+export const useSessionHydrated = (): boolean => useSyncExternalStore(subscribeHydration, hasHydrated, () => true);
 
 /** resolves once hydrated; use before writing from outside React */
 export const whenSessionHydrated = (): Promise<void> => whenHydrated(useSessionStore);
