@@ -28,6 +28,7 @@ import * as m0016 from './migrations/0016-certificate-agd-number.ts';
 import * as m0017 from './migrations/0017-session-replay.ts';
 import * as m0018 from './migrations/0018-student-time-zone.ts';
 import * as m0019 from './migrations/0019-certificate-completed-on.ts';
+import * as m0020 from './migrations/0020-username-any-case.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -38,7 +39,7 @@ export interface Database {
 }
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
-const MIGRATIONS: Record<string, DialectMigration> = { '0001-initial': m0001, '0002-login-attempts': m0002, '0003-accounts': m0003, '0004-search-index': m0004, '0005-seat-reminders': m0005, '0006-exam-attempts': m0006, '0007-one-answer-each': m0007, '0008-accreditations': m0008, '0009-search-ebooks': m0009, '0010-listening': m0010, '0011-idempotency': m0011, '0012-survey-resumes': m0012, '0013-write-windows': m0013, '0014-licenses': m0014, '0015-marks-version': m0015, '0016-certificate-agd-number': m0016, '0017-session-replay': m0017, '0018-student-time-zone': m0018, '0019-certificate-completed-on': m0019 };
+const MIGRATIONS: Record<string, DialectMigration> = { '0001-initial': m0001, '0002-login-attempts': m0002, '0003-accounts': m0003, '0004-search-index': m0004, '0005-seat-reminders': m0005, '0006-exam-attempts': m0006, '0007-one-answer-each': m0007, '0008-accreditations': m0008, '0009-search-ebooks': m0009, '0010-listening': m0010, '0011-idempotency': m0011, '0012-survey-resumes': m0012, '0013-write-windows': m0013, '0014-licenses': m0014, '0015-marks-version': m0015, '0016-certificate-agd-number': m0016, '0017-session-replay': m0017, '0018-student-time-zone': m0018, '0019-certificate-completed-on': m0019, '0020-username-any-case': m0020 };
 
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>): Promise<Database> {
   const plugins = [new CamelCasePlugin()];

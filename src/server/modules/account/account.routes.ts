@@ -29,6 +29,7 @@ import type { AuthDeps } from '../auth/auth.routes.ts';
 import { loginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { issueToken, retireAllTokens } from '../auth/tokens.ts';
+import { usernameTaken } from '../auth/usernames.repository.ts';
 import { nowIso } from '../../clock.ts';
 import { storedAccreditations } from '../certificates/certificates.service.ts';
 import { renderCeReport } from './ce-report-pdf.ts';
@@ -54,6 +55,7 @@ async function lookupValues(db: Kysely<DB>): Promise<LookupValues> {
 
 /** true when another student (not `exceptId`) already has the value */
 async function taken(db: Kysely<DB>, column: 'username' | 'email' | 'agdNumber', value: string, exceptId: number | null): Promise<boolean> {
+  if (column === 'username') return usernameTaken(db, value, exceptId);
   let q = db.selectFrom('students').select('id').where(column, '=', column === 'email' ? value.toLowerCase() : value);
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;

@@ -74,6 +74,8 @@ describe('register', () => {
       [{ username: '' }, 'username', 'Username is required.'],
       [{ username: 'abcde' }, 'username', 'Username has minimum length.'],
       [{ username: 'demostudent' }, 'username', 'This username is not available. Choose another.'],
+      // one account per spelling: another case is the same name (decision 0049)
+      [{ username: 'DemoStudent' }, 'username', 'This username is not available. Choose another.'],
       [{ email: 'Jordan.Rivera@example.com' }, 'email', 'Email already in use. Choose another.'],
       [{ agdNumber: '4821937' }, 'agdNumber', 'AGD Number already in use.  Choose another.'],
       [{ password: '', password2: '' }, 'password', 'Password is required.'],
@@ -124,6 +126,7 @@ describe('register', () => {
 
   it('answers the availability checks as the form asks them', async () => {
     expect(json(await get('validate-username?u=demostudent')).status).toBe(false);
+    expect(json(await get('validate-username?u=DEMOSTUDENT')).status).toBe(false);
     expect(json(await get('validate-username?u=nobody-has-this')).status).toBe(true);
     expect(json(await get('validate-email?email=JORDAN.RIVERA@example.com')).status).toBe(false);
     expect(json(await get('validate-email?email=')).status).toBe(true);
@@ -216,7 +219,8 @@ describe('recover and reset', () => {
   it('sets a new password through the e-mailed link once, revokes every session, and refuses old or used links', async () => {
     await post('register', valid('four'));
     const session = await login('averyfour', 'Secret.123');
-    await post('recover', { u: 'averyfour' });
+    // the username as remembered, in another case, finds the account
+    await post('recover', { u: 'AveryFour' });
     const mail = await smtp.waitFor((m) => m.to === 'avery.four@example.com' && m.subject === 'Your CE Pass login');
     const token = /\/reset\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
 
@@ -231,7 +235,8 @@ describe('recover and reset', () => {
     expect(json(reused).errorMsg).toBe('This password reset link is no longer valid. Ask for a new one on the Recover page.');
 
     // a link older than 30 minutes no longer works
-    await post('recover', { u: 'averyfour' });
+    // the username as remembered, in another case, finds the account
+    await post('recover', { u: 'AveryFour' });
     const second = await smtp.waitFor((m) => m !== mail && m.to === 'avery.four@example.com' && m.subject === 'Your CE Pass login');
     const late = /\/reset\/([A-Za-z0-9_-]+)/.exec(second.text)![1]!;
     t.clock.advance(31 * 60_000);

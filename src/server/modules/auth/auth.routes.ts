@@ -13,6 +13,7 @@ import { HttpError, implement, type Implementation } from '../../plugins/contrac
 import { endSession, hashToken, startSession } from '../../plugins/session.ts';
 import { loginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { storedUsername } from './usernames.repository.ts';
 import { issueToken, retireAllTokens, TOKEN_TTL_MS, useToken } from './tokens.ts';
 
 export const LOGIN_FAILED = 'Invalid login - please try again.';
@@ -50,7 +51,8 @@ export function authRoutes(deps: AuthDeps): Implementation[] {
   return [
     implement(postLogin, async ({ body, req, reply }) => {
       const account = body.u.trim().toLowerCase();
-      const student = account ? await db.selectFrom('students').select([...publicFields, 'passwordHash']).where('username', '=', body.u.trim()).executeTakeFirst() : undefined;
+      const username = account ? await storedUsername(db, body.u.trim()) : null;
+      const student = username === null ? undefined : await db.selectFrom('students').select([...publicFields, 'passwordHash']).where('username', '=', username).executeTakeFirst();
       const ok = await throttle.attempt(account, req.ip, async () => (student ? verifyPassword(body.p, student.passwordHash) : (await verifyPassword(body.p, await dummyHash), false)));
       if (!ok || !student) throw new HttpError(401, LOGIN_FAILED);
       await startSession(db, req, reply, student.id, deps);
@@ -71,12 +73,19 @@ export function authRoutes(deps: AuthDeps): Implementation[] {
     }),
 
     implement(postRecover, async ({ body }) => {
-      const u = body.u?.trim() ?? '';
+      const typed = body.u?.trim() ?? '';
       const m = body.m?.trim().toLowerCase() ?? '';
-      if (!u && !m) throw new HttpError(400, RECOVER_MISSING);
-      let q = db.selectFrom('students').select(['id', 'username', 'email', 'firstname']);
-      q = u && m ? q.where((eb) => eb.or([eb('username', '=', u), eb('email', '=', m)])) : u ? q.where('username', '=', u) : q.where('email', '=', m);
-      const student = await q.executeTakeFirst();
+      if (!typed && !m) throw new HttpError(400, RECOVER_MISSING);
+      // a name that finds no one account still lets the e-mail find it
+      const u = typed ? await storedUsername(db, typed) : null;
+      const student =
+        u || m
+          ? await db
+              .selectFrom('students')
+              .select(['id', 'username', 'email', 'firstname'])
+              .where((eb) => eb.or([...(u ? [eb('username', '=', u)] : []), ...(m ? [eb('email', '=', m)] : [])]))
+              .executeTakeFirst()
+          : undefined;
       const now = clock.now();
       if (student && (await countMail(db, student.id, 'recover', now - 3600_000)) < RECOVER_MAILS_PER_HOUR) {
         await db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 // Login, logout and the session they create, as a caller sees them (security.md "Sessions", "Passwords").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { buildTestApp, json, type TestApp } from '../../test-support.ts';
+import { buildTestApp, createStudents, json, type TestApp } from '../../test-support.ts';
 import { hashPassword, MAX_QUEUED_HASHES, PRODUCTION_COST, verifyPassword } from './password.ts';
 
 let t: TestApp;
@@ -64,6 +64,30 @@ describe('login', () => {
     const token = sid(await login('demostudent', 'ce-pass-demo', '10.0.0.6'));
     const res = await t.app.inject({ url: '/api/student?s=someone-else', headers: { cookie: `sid=${token}` } });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('a username in any case (decision 0049)', () => {
+  it('logs in with the name typed in another case', async () => {
+    const exact = json(await login('demostudent', 'ce-pass-demo', '10.0.1.1'));
+    for (const typed of ['DemoStudent', 'DEMOSTUDENT', ' demoStudent ']) {
+      const res = await login(typed, 'ce-pass-demo', '10.0.1.1');
+      expect(res.statusCode, typed).toBe(200);
+      expect(json(res).hash).toBe(exact.hash);
+    }
+    expect(json(await login('DemoStudent', 'wrong-password', '10.0.1.1'))).toEqual({ status: false, errorMsg: 'Invalid login - please try again.' });
+  });
+
+  it('finds two accounts that differ only in case by their exact names alone, and neither by a third spelling', async () => {
+    const [a, b] = await createStudents(t, 2, 'twin');
+    const demoHash = (await t.database.db.selectFrom('students').select('passwordHash').where('username', '=', 'demostudent').executeTakeFirstOrThrow()).passwordHash;
+    await t.database.db.updateTable('students').set({ username: 'CaseTwin', passwordHash: demoHash }).where('id', '=', a!.id).execute();
+    await t.database.db.updateTable('students').set({ username: 'casetwin', passwordHash: demoHash }).where('id', '=', b!.id).execute();
+    expect(json(await login('CaseTwin', 'ce-pass-demo', '10.0.1.2')).hash).toBe(a!.hash);
+    expect(json(await login('casetwin', 'ce-pass-demo', '10.0.1.2')).hash).toBe(b!.hash);
+    const third = await login('CASETWIN', 'ce-pass-demo', '10.0.1.2');
+    expect(third.statusCode).toBe(401);
+    expect(json(third)).toEqual({ status: false, errorMsg: 'Invalid login - please try again.' });
   });
 });
 
