@@ -123,6 +123,8 @@ test('a new hygienist registers, manages the account, recovers it and withdraws 
   await page.getByRole('button', { name: 'Create Account' }).click();
   // where the eye is: the form was scrolled down to its button
   await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Account created.' })).toBeInViewport();
+  // not a blank screen for the 2 s before the return path: a way to go there now
+  await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/account');
   // and the device keeps nothing of the form once it is sent
   expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('cepass.form')))).toEqual([]);
   await expect(page).toHaveURL(/\/account$/, { timeout: 5000 });

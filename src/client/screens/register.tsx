@@ -69,6 +69,11 @@ export default function RegisterScreen() {
     return (
       <Screen title="Create Account" key="created">
         <Alert tone="success">Account created.</Alert>
+        {/* the return path opens by itself in 2 s (spec §9): what comes, and a way to go now */}
+        <p>Your CE credits, certificates and seats are kept in your account from now on.</p>
+        <Link href={rurl} replace className="button">
+          Continue
+        </Link>
       </Screen>
     );
 
