@@ -398,6 +398,9 @@ test('Watch Later: the toggle drops the row and recomputes the count; a student 
   await expect(page.getByText('You currently do not have any classes in progress.')).toBeVisible();
 });
 
+/** what CE in Progress's rows say of the step after those the student has done */
+const NEXT_WORDS = { start: 'Attend the webinar', attendance: 'Confirm attendance', evaluation: 'Evaluation', sva: 'Sponsored video', survey: 'Survey', exam: 'Exam' };
+
 test.describe('the demo student’s My CE lists', () => {
   test.beforeEach(async ({ page }) => logIn(page, { username: demo.student.username, password: 'ce-pass-demo' }, '/about'));
 
@@ -412,6 +415,8 @@ test.describe('the demo student’s My CE lists', () => {
       const row = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name: item.className, exact: true }) });
       await expect(row.getByRole('link', { name: `Classroom: ${item.className}` })).toHaveAttribute('href', `/classroom/${item.hash}`);
       await expect(row).toContainText(/\d+(\.\d+)? CEU (Self-study|Live, Interactive)/);
+      // what comes next, in the words of the learning flow's steps
+      await expect(row).toContainText(`Next: ${NEXT_WORDS[item.next as keyof typeof NEXT_WORDS]}`);
     }
     // spec §9: on pending, the pagination shows from one page on
     await expect(page.getByRole('navigation', { name: 'CE in progress pages' })).toBeVisible();

@@ -6,6 +6,7 @@ import { ClassRow } from '../components/content/class-rows.tsx';
 import { PagedList } from '../components/content/paged-list.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { isCanonicalPage, pageParam, paths } from '../config/paths.ts';
+import { STEP_NAMES } from '../features/learning/components/course-steps.tsx';
 import { usePending } from '../features/my-ce/api/get-pending.ts';
 
 export default function PendingScreen() {
@@ -29,6 +30,7 @@ export default function PendingScreen() {
             key={item.hash}
             item={item}
             eager={i < 2}
+            next={item.next && STEP_NAMES[item.next]}
             actions={
               <Link className="button button-small" href={paths.classroom(item.hash)} aria-label={`Classroom: ${item.className}`}>
                 Classroom

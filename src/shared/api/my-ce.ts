@@ -1,6 +1,7 @@
 // The student's own lists: seats, watch later, CE in progress and completed, viewed tutorials (spec §7).
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
+import { COURSE_STEPS } from '../domain/course-steps.ts';
 import { ClassListItem, Iso, Page, PodcastListItem, S, pagedList } from './common.ts';
 
 /** spec §3 "Reserved webinar" */
@@ -23,7 +24,13 @@ export const ReservedWebinar = v.object({
 export const getSeats = endpoint({ method: 'GET', path: 'seats', access: 'student', query: v.object({ s: S }), response: v.object({ status: v.boolean(), rowCount: v.number(), data: v.array(ReservedWebinar) }) });
 
 const PagedQuery = v.object({ s: S, page: Page });
-export const getPending = endpoint({ method: 'GET', path: 'pending', access: 'student', query: PagedQuery, response: pagedList(ClassListItem) });
+/**
+ * a class of CE in Progress, with the first of its steps the student has not done (`nextStep`): the row says what
+ * comes next. Optional: a list kept on a phone before it was sent still reads offline.
+ */
+export const PendingClass = v.object({ ...ClassListItem.entries, next: v.optional(v.picklist(COURSE_STEPS)) });
+export type PendingClass = v.InferOutput<typeof PendingClass>;
+export const getPending = endpoint({ method: 'GET', path: 'pending', access: 'student', query: PagedQuery, response: pagedList(PendingClass) });
 /** an episode on Watch Later, with its queue id (non-zero = queued, as for a class) */
 export const QueuedPodcast = v.object({ ...PodcastListItem.entries, queueId: v.number() });
 export type QueuedPodcast = v.InferOutput<typeof QueuedPodcast>;

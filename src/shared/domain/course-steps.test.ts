@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classSteps } from './course-steps.ts';
+import { classSteps, nextStep } from './course-steps.ts';
 
 describe("a class's steps", () => {
   const all = { live: false, hasExam: true, hasSponsoredVideo: true, hasSurvey: true };
@@ -15,5 +15,27 @@ describe("a class's steps", () => {
   });
   it('has none without an exam (a tutorial gives no credit)', () => {
     expect(classSteps({ ...all, hasExam: false })).toEqual([]);
+  });
+});
+
+describe('nextStep', () => {
+  const none = { viewCount: 0, startedAt: null, attended: null, evalTakenAt: null, svaDoneAt: null, surveyDoneAt: null, examTakenAt: null };
+  const live = classSteps({ live: true, hasExam: true, hasSponsoredVideo: false, hasSurvey: true });
+
+  it('is the first step the student has not done, in the course’s order', () => {
+    expect(nextStep(live, none)).toBe('start');
+    expect(nextStep(live, { ...none, startedAt: '2026-11-28T10:00:00Z' })).toBe('attendance');
+    // an answer of either kind to the affidavit is the step done (what it earns is the exam's to judge)
+    expect(nextStep(live, { ...none, startedAt: '2026-11-28T10:00:00Z', attended: 0 })).toBe('evaluation');
+    expect(nextStep(live, { ...none, startedAt: 'x', attended: 1, evalTakenAt: 'x' })).toBe('survey');
+    expect(nextStep(live, { ...none, startedAt: 'x', attended: 1, evalTakenAt: 'x', surveyDoneAt: 'x' })).toBe('exam');
+    expect(nextStep(live, { ...none, startedAt: 'x', attended: 1, evalTakenAt: 'x', surveyDoneAt: 'x', examTakenAt: 'x' })).toBeNull();
+  });
+
+  it('skips what the course does not have, and counts a view as many times as it came', () => {
+    const onDemand = classSteps({ live: false, hasExam: true, hasSponsoredVideo: true, hasSurvey: false });
+    expect(nextStep(onDemand, { ...none, viewCount: 3 })).toBe('evaluation');
+    expect(nextStep(onDemand, { ...none, viewCount: 1, evalTakenAt: 'x' })).toBe('sva');
+    expect(nextStep(onDemand, { ...none, viewCount: 1, evalTakenAt: 'x', svaDoneAt: 'x', surveyDoneAt: null })).toBe('exam');
   });
 });

@@ -28,3 +28,30 @@ export function classSteps(c: { live: boolean; hasExam: boolean; hasSponsoredVid
 
 /** an episode is played, evaluated and examined: no sponsored video, no survey (spec §2 "/eval-podcast/{p} then /exam-podcast/{p}") */
 export const EPISODE_STEPS: readonly CourseStep[] = ['play', 'evaluation', 'exam'];
+
+/** what a student has done of a course, as their gradebook row says it */
+export interface StepsDone {
+  viewCount: number;
+  startedAt: string | null;
+  /** the live affidavit's answer (1 attended, 0 not); null before it */
+  attended: number | null;
+  evalTakenAt: string | null;
+  svaDoneAt: string | null;
+  surveyDoneAt: string | null;
+  examTakenAt: string | null;
+}
+
+/** the first of a course's `steps` the student has not done (CE in Progress says it); null once all are */
+export function nextStep(steps: readonly CourseStep[], g: StepsDone): CourseStep | null {
+  const done: Record<CourseStep, boolean> = {
+    view: Number(g.viewCount) > 0,
+    play: Number(g.viewCount) > 0,
+    start: g.startedAt !== null,
+    attendance: g.attended !== null,
+    evaluation: g.evalTakenAt !== null,
+    sva: g.svaDoneAt !== null,
+    survey: g.surveyDoneAt !== null,
+    exam: g.examTakenAt !== null,
+  };
+  return steps.find((s) => !done[s]) ?? null;
+}

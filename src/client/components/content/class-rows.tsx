@@ -35,13 +35,15 @@ export function WebinarRow({ item, seats, level, eager }: RowOptions & { item: C
  * a class of the student's own lists or the on-demand catalogue: to the classroom; COMPLETED once the exam is taken;
  * LIVE NOW for a webinar under way (CE in Progress holds one entered while it runs); `actions` for the student's lists
  */
-export function ClassRow({ item, level, eager, actions }: RowOptions & { item: ClassListItem; actions?: ReactNode }) {
+/** `next`: the step the student is at (CE in Progress), said as the row's last line */
+export function ClassRow({ item, level, eager, actions, next }: RowOptions & { item: ClassListItem; actions?: ReactNode; next?: string }) {
   return (
     <ContentRow title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.inProgress && 'LIVE NOW', item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
       <Detail label="Released">{formatDate(item.releaseDateUTC)}</Detail>
       <Detail>{formatCreditsWithType(item.credits, item.ceTypeId, item.creditName)}</Detail>
+      <Detail label="Next">{next}</Detail>
     </ContentRow>
   );
 }

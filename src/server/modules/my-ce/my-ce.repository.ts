@@ -2,6 +2,8 @@
 // writes behind them (watch-later add/remove, class views, podcast plays). List rows come from the
 // catalogue's row mapping, so a row here carries the same fields and badges as on /ondemand.
 import type { Kysely } from 'kysely';
+import { CLASS_TYPE } from '#shared/domain/constants';
+import { classSteps, nextStep } from '#shared/domain/course-steps';
 import { nowIso, type Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
@@ -33,10 +35,23 @@ export function myCeRepository(db: Kysely<DB>, clock: Clock) {
         .where((eb) => eb.exists(eb.selectFrom('exams as e').select('e.id').whereRef('e.classId', '=', 'c.id')));
       const [rows, total] = await Promise.all([
         // updated_at moves with every step the student takes (view, start, evaluation…): newest activity first
-        q.select(classColumns).orderBy('g.updatedAt', 'desc').orderBy('g.id', 'desc').offset(w.offset).limit(w.limit).execute(),
+        q
+          .select([...classColumns, 'c.svaId', 'c.surveyId', 'g.viewCount', 'g.startedAt', 'g.attended', 'g.evalTakenAt', 'g.svaDoneAt', 'g.surveyDoneAt'])
+          .orderBy('g.updatedAt', 'desc')
+          .orderBy('g.id', 'desc')
+          .offset(w.offset)
+          .limit(w.limit)
+          .execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { items: (rows as ClassRow[]).map(toItem), total: Number(total.n) };
+      return {
+        items: rows.map((r) => {
+          // the class's steps as its classroom names them (every pending class has an exam)
+          const steps = classSteps({ live: r.typeId === CLASS_TYPE.LIVE, hasExam: true, hasSponsoredVideo: r.svaId !== null, hasSurvey: r.surveyId !== null });
+          return { ...toItem(r as ClassRow), next: nextStep(steps, { ...r, viewCount: Number(r.viewCount) }) ?? undefined };
+        }),
+        total: Number(total.n),
+      };
     },
 
     /** Watch Later, most recently added first; each row carries its queue id (spec §4: non-zero = queued) */

@@ -201,6 +201,34 @@ describe('class views', () => {
     expect(hashes(await pending(s!.cookie))).toEqual([x!.hash, y!.hash]);
   });
 
+  it('each row says the first step not done: the evaluation, the sponsored video and the survey the class has, then the exam', async () => {
+    const [s] = await createStudents(t, 1, 'steps');
+    const c = await t.database.db
+      .selectFrom('classes')
+      .select(['id', 'hash'])
+      .where('svaId', 'is not', null)
+      .where('surveyId', 'is not', null)
+      .where('typeId', '<>', CLASS_TYPE.LIVE)
+      .where('releaseDate', '<=', new Date(t.clock.now()).toISOString())
+      .where((eb) => eb.exists(eb.selectFrom('exams as e').select('e.id').whereRef('e.classId', '=', 'classes.id')))
+      .executeTakeFirstOrThrow();
+    const nextOf = async () => (await pending(s!.cookie)).data.map((r) => [r.hash, r.next]);
+    await classView(c.hash, s!.cookie);
+    expect(await nextOf()).toEqual([[c.hash, 'evaluation']]);
+    const a = Object.fromEntries(['courseObjectives', 'courseUseful', 'courseAppropriate', 'courseLogical', 'instructorCommunication', 'instructorPreparedness', 'instructorEffectiveness', 'sitePresentation', 'siteNavigation', 'siteComparison'].map((k) => [k, 4]));
+    expect((await post('save-eval', { c: c.hash, a }, s!.cookie)).statusCode).toBe(200);
+    expect(await nextOf()).toEqual([[c.hash, 'sva']]);
+    const sva = json(await t.app.inject({ url: `/api/sva?c=${c.hash}`, headers: { cookie: s!.cookie } }));
+    expect((await post('save-sva-response', { c: c.hash, v: sva.data[0].id, e: 3 }, s!.cookie)).statusCode).toBe(200);
+    expect(await nextOf()).toEqual([[c.hash, 'survey']]);
+    const survey = json(await t.app.inject({ url: `/api/survey?c=${c.hash}`, headers: { cookie: s!.cookie } })).data[0];
+    for (const [i, q] of survey.questions.entries()) {
+      const sent = await post('save-survey-response', { c: c.hash, sh: survey.hash, q: q.hash, choices: [q.buttons[0].hash], sessionHash: survey.sessionHash, isLast: i === survey.questions.length - 1 }, s!.cookie);
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    expect(await nextOf()).toEqual([[c.hash, 'exam']]);
+  });
+
   it('a completed class is on CE Completed and no longer in progress', async () => {
     const [s] = await createStudents(t, 1, 'done');
     const [x, y] = await examClasses();

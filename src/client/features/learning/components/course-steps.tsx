@@ -4,8 +4,8 @@
 // sponsored video or a survey the class does not have is never counted.
 import type { CourseStep } from '#shared/domain/course-steps';
 
-/** what a student reads for each step */
-const STEP_NAMES: Record<CourseStep, string> = {
+/** what a student reads for each step (here, and on CE in Progress's rows) */
+export const STEP_NAMES: Record<CourseStep, string> = {
   view: 'View the class',
   start: 'Attend the webinar',
   play: 'Listen to the episode',
