@@ -14,6 +14,7 @@ import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { whenSessionHydrated } from './features/session/stores/session-store.ts';
 import { queryClient } from './lib/query-client.ts';
+import { within } from './lib/within.ts';
 
 /** how long the page's rows stay as they are for the stored session's read (IndexedDB: a few ms when well) */
 const SESSION_READ_WAIT_MS = 300;
@@ -27,7 +28,7 @@ if (firstAnswers) for (const [key, data] of JSON.parse(firstAnswers) as [unknown
 const screenReady = root.dataset.screen ? preloadScreen(root.dataset.screen).catch(() => undefined) : null;
 // rows rendered for a visitor (home's wait for the stored session too): the first commit shows the same rows once
 // the device's session is read, not a skeleton over them in between (decision 0048); a slow read shows the skeleton
-const sessionRead = firstAnswers ? Promise.race([whenSessionHydrated(), new Promise((r) => setTimeout(r, SESSION_READ_WAIT_MS))]) : null;
+const sessionRead = firstAnswers ? within(whenSessionHydrated(), SESSION_READ_WAIT_MS) : null;
 
 const render = () =>
   createRoot(root).render(

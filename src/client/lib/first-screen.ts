@@ -3,6 +3,7 @@
 // Download buttons, the update prompt, the writer of what was seen) waits for it, so none of it competes with the
 // first view for the network or the main thread (quality-bars.md: the first screen's JS is what the budget counts).
 import { queryClient } from './query-client.ts';
+import { within } from './within.ts';
 
 /** past this, nothing waits longer for a screen whose data never comes */
 const AT_MOST_MS = 4000;
@@ -46,11 +47,10 @@ const rowsIn = (): Promise<void> =>
 
 // two frames: React committed the rows, then the browser painted them
 const painted = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
-const atMost = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** resolves once, when the first screen is shown; never in the build's prerender (no screen is shown there, so
  * nothing that waits for it is loaded into the shell, decision 0024) */
 export const firstScreen: Promise<void> =
   typeof window === 'undefined'
     ? new Promise<void>(() => undefined)
-    : Promise.race([mounted.then(() => settled()).then(rowsIn).then(painted), atMost(AT_MOST_MS)]);
+    : within(mounted.then(() => settled()).then(rowsIn).then(painted), AT_MOST_MS);

@@ -8,6 +8,7 @@ import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@
 import { del, get, set } from 'idb-keyval';
 import { isUnreachable } from '../api.ts';
 import { isKept } from './kept-queries.ts';
+import { within } from '../within.ts';
 
 /** the IndexedDB record (idb-keyval's default store) */
 export const PERSISTED_QUERIES_KEY = 'cepass.queries';
@@ -36,10 +37,10 @@ export type PinTest = (queryKey: readonly unknown[]) => boolean;
 
 /** the record, or undefined when there is none, it cannot be read in time, or it is not of this format */
 export async function readRecord(): Promise<PersistedQueries | undefined> {
-  const stored = await Promise.race([
+  const stored = await within(
     get<PersistedQueries>(PERSISTED_QUERIES_KEY).catch(() => undefined),
-    new Promise<undefined>((resolve) => setTimeout(resolve, READ_TIMEOUT_MS)),
-  ]);
+    READ_TIMEOUT_MS,
+  );
   const fits = stored && typeof stored === 'object' && stored.format === FORMAT && stored.state && Array.isArray(stored.state.queries);
   return fits ? stored : undefined;
 }

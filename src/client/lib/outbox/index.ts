@@ -111,6 +111,9 @@ export const writeLeft = (list: LeftAction[]): void => {
   }
 };
 
+/** a noted action is gone from the note: the server or the outbox has it */
+export const dropLeft = (id: string): void => writeLeft(readLeft().filter((a) => a.id !== id));
+
 /** what pages that went noted for the session's student, into the outbox; another student's wait for their login */
 export async function keepLeftActions(): Promise<void> {
   await whenConfigured;
@@ -118,13 +121,12 @@ export async function keepLeftActions(): Promise<void> {
   const mine = readLeft().filter((a) => a.owner === who);
   // a note goes once the outbox has the action (sent, waiting, or refused by the server); one the device could not
   // store stays noted for the next replay (taken twice, it is the same action: the same id, the same key)
-  const taken = (id: string) => writeLeft(readLeft().filter((a) => a.id !== id));
   await Promise.all(
     mine.map((a) =>
       outbox.submit({ path: a.path, body: a.body, label: a.label, id: a.id, quiet: true }).then(
-        () => taken(a.id),
+        () => dropLeft(a.id),
         (error: unknown) => {
-          if (error instanceof OutboxRefusal || error instanceof ApiError) taken(a.id);
+          if (error instanceof OutboxRefusal || error instanceof ApiError) dropLeft(a.id);
         },
       ),
     ),

@@ -7,14 +7,14 @@
 import type { BodyOf, Endpoint } from '#shared/api/endpoint';
 import { call } from '../api.ts';
 import { uuid } from '../uuid.ts';
-import { readLeft, writeLeft, type LeftAction } from './index.ts';
+import { dropLeft, readLeft, writeLeft, type LeftAction } from './index.ts';
 
 /** an action of `student`'s as the page goes: sent at once and noted, never written to IndexedDB */
 export function submitLeaving<E extends Endpoint<any, any, any>>(endpoint: E, body: BodyOf<E>, label: string, student: string): void {
   const action: LeftAction = { id: uuid(), path: endpoint.path, body, label, owner: student };
   writeLeft([...readLeft(), action]);
   call(endpoint, { body: { ...(body as object), s: student } as never, idempotencyKey: action.id, keepalive: true, quiet: true }).then(
-    () => writeLeft(readLeft().filter((a) => a.id !== action.id)),
+    () => dropLeft(action.id),
     () => undefined,
   );
 }
