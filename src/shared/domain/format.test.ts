@@ -33,6 +33,28 @@ describe('formats of spec §9', () => {
     expect(formatDate('2025-11-06T08:30:00Z', { timeZone: 'Pacific/Honolulu' })).toBe('Wed Nov 5, 2025');
     expect(formatDateTime('2025-11-06T08:30:00Z', { timeZone: 'Pacific/Honolulu' })).toBe('Wed Nov 5, 2025 at 10:30 PM HST');
   });
+  it("writes the device's zone and UTC as Intl writes them, without building an Intl formatter for a date (decision 0051)", () => {
+    // the suite runs in Node, where the device's zone is the process's TZ (shared/ is typed without Node)
+    const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+    const before = env.TZ;
+    // every 7 hours 13 minutes through 2026: each hour of the clock, midnight and noon, both sides of summer time
+    const instants = Array.from({ length: 1300 }, (_, i) => new Date(Date.UTC(2026, 0, 1) + i * (7 * 60 + 13) * 60_000));
+    const withoutZone = (s: string) => s.replace(/ \S+$/, '');
+    try {
+      for (const zone of ['America/Chicago', 'Asia/Kolkata', 'Pacific/Chatham', 'Europe/London', 'UTC']) {
+        env.TZ = zone;
+        for (const at of instants) {
+          // the device's zone (no option) through Date; the same zone named, through Intl ('Etc/UTC' is not the short cut)
+          const named = { timeZone: zone === 'UTC' ? 'Etc/UTC' : zone };
+          expect(withoutZone(formatDateTime(at))).toBe(withoutZone(formatDateTime(at, named)));
+          expect(formatDate(at)).toBe(formatDate(at, named));
+        }
+      }
+    } finally {
+      env.TZ = before;
+    }
+    for (const at of instants) expect(formatDateTime(at, { timeZone: 'UTC' })).toBe(formatDateTime(at, { timeZone: 'Etc/UTC' }));
+  });
   it('writes durations as hh:mm:ss, or mm:ss under an hour', () => {
     expect(formatDuration(88)).toBe('01:28');
     expect(formatDuration(3725)).toBe('01:02:05');

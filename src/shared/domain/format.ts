@@ -24,11 +24,17 @@ export const isTimeZone = (timeZone: string): boolean => {
   }
 };
 
-// One formatter per time zone, made once (Intl formatters are slow to build): the parts the spec's formats are
-// assembled from. English names whatever the device's language, as every other word of the app is English; the
-// zone's short name is en-US's (EST, PDT, UTC; 'GMT+1' where en-US has no abbreviation).
+// The parts the spec's formats are assembled from, with English names whatever the device's language, as every other
+// word of the app is English. In the device's zone (the server process's, on the server) and in UTC they come from
+// Date itself: the first Intl date formatter a page makes costs it 20–30 ms of ICU set-up, a long task on a phone
+// (decision 0051), and a list of dates needs none. Another zone, and the zone's short name after a time, come from
+// Intl: en-US's (EST, PDT; 'GMT+1' where en-US has no abbreviation), one formatter per zone, made once.
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+type Parts = Record<'weekday' | 'month' | 'day' | 'year' | 'hour' | 'minute' | 'dayPeriod', string>;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const partsOf = (d: Date, timeZone: string | undefined) => {
+const intlPartsOf = (d: Date, timeZone: string | undefined) => {
   const key = timeZone ?? '';
   let f = formatters.get(key);
   if (!f) {
@@ -49,6 +55,24 @@ const partsOf = (d: Date, timeZone: string | undefined) => {
   for (const p of f.formatToParts(d)) parts[p.type] = p.value;
   return parts;
 };
+
+const partsOf = (d: Date, timeZone: string | undefined): Parts => {
+  if (timeZone !== undefined && timeZone !== 'UTC') return intlPartsOf(d, timeZone) as Parts;
+  const utc = timeZone === 'UTC';
+  const hours = utc ? d.getUTCHours() : d.getHours();
+  return {
+    weekday: WEEKDAYS[utc ? d.getUTCDay() : d.getDay()]!,
+    month: MONTHS[utc ? d.getUTCMonth() : d.getMonth()]!,
+    day: String(utc ? d.getUTCDate() : d.getDate()),
+    year: String(utc ? d.getUTCFullYear() : d.getFullYear()),
+    hour: String(hours % 12 || 12),
+    minute: String(utc ? d.getUTCMinutes() : d.getMinutes()).padStart(2, '0'),
+    dayPeriod: hours < 12 ? 'AM' : 'PM',
+  };
+};
+
+/** the zone's short name at that moment, as a time is followed by it */
+const zoneNameOf = (d: Date, timeZone: string | undefined): string => (timeZone === 'UTC' ? 'UTC' : (intlPartsOf(d, timeZone).timeZoneName ?? ''));
 
 /** 'Day Mon D, YYYY' in local time, e.g. 'Wed Nov 5, 2025' */
 export const formatDate = (value: string | number | Date | null | undefined, opts: ZoneOption = {}): string => {
@@ -83,7 +107,7 @@ export const formatDateTime = (value: string | number | Date | null | undefined,
   const d = value == null ? null : toDate(value);
   if (!d) return '';
   const p = partsOf(d, opts.timeZone);
-  return `${p.weekday} ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+  return `${p.weekday} ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${zoneNameOf(d, opts.timeZone)}`;
 };
 
 /** 'h:mm AM/PM TZ' in local time, e.g. '3:05 PM EST': a moment later the same day, named beside its day elsewhere */
@@ -91,7 +115,7 @@ export const formatTime = (value: string | number | Date | null | undefined, opt
   const d = value == null ? null : toDate(value);
   if (!d) return '';
   const p = partsOf(d, opts.timeZone);
-  return `${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+  return `${p.hour}:${p.minute} ${p.dayPeriod} ${zoneNameOf(d, opts.timeZone)}`;
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
