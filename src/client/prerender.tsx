@@ -24,8 +24,7 @@ async function render(path: string): Promise<string> {
   // (and the preload was a second request for it)
   markup = markup.replace(/^(?:<link [^>]*\/>)+/, '');
   // the shell is the phone's; app.css shows the wide layout's frame from it until the app takes over
-  if (!markup.includes('<div class="app">')) throw new Error(`${path}: no .app frame in the render`);
-  markup = markup.replace('<div class="app">', '<div class="app" data-prerendered="">');
+  if (!markup.includes('<div class="app" data-prerendered="">')) throw new Error(`${path}: no prerendered .app frame in the render`);
   if (!markup.includes('<h1')) throw new Error(`${path}: the render has no h1 (did the screen suspend?)`);
   return markup;
 }

@@ -22,11 +22,11 @@ const start = () => {
 };
 
 // The takeover window: the shell (and a visitor's first rows, decision 0028) is on screen before the app runs, and
-// React then replaces that markup with its own. What the student does meanwhile is not lost: a tap on a link or a
-// button is held and done again on the app's same element once it is there (so the app's own handler runs: a
-// featured item's click is logged, a sponsor banner opens its dialog), and text typed in a field is put in the
-// app's field, with the focus and the caret. Elements are matched by what they are and say, not by position:
-// the wide layout's markup is not the phone's.
+// React then replaces that markup with its own, or takes over its elements as they are (a visitor's rows, decision
+// 0051). What the student does meanwhile is not lost: a tap on a link or a button is held and done again on the
+// app's same element once it is there (so the app's own handler runs: a featured item's click is logged, a sponsor
+// banner opens its dialog), and text typed in a field is put in the app's field, with the focus and the caret.
+// Elements are matched by what they are and say, not by position: the wide layout's markup is not the phone's.
 const shell = () => root.querySelector('.app[data-prerendered]');
 const keyOf = (el) =>
   [el.tagName, el.getAttribute('href'), el.getAttribute('type'), el.getAttribute('name'), el.getAttribute('aria-label'), el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' ? el.getAttribute('placeholder') : el.textContent.trim()].join('|');
@@ -78,15 +78,20 @@ const takenOver = () => {
   removeEventListener('input', onInput, true);
   removeEventListener('focusin', onFocus, true);
   for (const [old, place] of typed) {
+    // the same field when the app hydrated the page, the app's own when it replaced it
     const field = find(place);
-    if (!field || field.value === old.value) continue;
-    // as typing does it, so the app's own change handler takes the text (React reads the native setter's value)
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value').set.call(field, old.value);
+    if (!field) continue;
+    const { value, selectionStart, selectionEnd } = old;
+    // as typing does it, so the app's own change handler takes the text: React reads a change when the native
+    // setter's value differs from the one it knows, which is set through the field's own setter (a field it hydrated
+    // knows the empty value it rendered, not the text typed before)
+    field.value = '';
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value').set.call(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
     if (old === focused) {
       field.focus({ preventScroll: true });
       try {
-        field.setSelectionRange(old.selectionStart, old.selectionEnd);
+        field.setSelectionRange(selectionStart, selectionEnd);
       } catch {
         // (a field type without a caret)
       }
@@ -107,8 +112,8 @@ if (shell()) {
     watch.disconnect();
     takenOver();
   });
-  // React's first commit empties #root and puts its own markup in
-  watch.observe(root, { childList: true });
+  // React's first commit empties #root and puts its own markup in, or (hydrating it) takes the mark off the frame
+  watch.observe(root, { childList: true, subtree: true, attributeFilter: ['data-prerendered'] });
 }
 // The pictures the first screen shows (the first rows' photos, a sponsor banner among them) load and paint first too:
 // on a slow link they would share it with the scripts, and one of them may be the page's largest paint (/webinars'

@@ -89,6 +89,33 @@ for (const s of SCREENS) {
   });
 }
 
+// decision 0051: the app hydrates a visitor's rows instead of replacing them (the browser has no new page to style and
+// lay out), and the times the server wrote in UTC move to the device's zone once the first screen is in
+test.describe("on a phone set to Chicago's time", () => {
+  test.use({ timezoneId: 'America/Chicago' });
+  test("a visitor's webinars are taken over as they are, then show their times in the device's zone", async ({ page }) => {
+    const html = await (await page.request.get('/webinars')).text();
+    const sent = /class="row-detail">(\w{3} \w{3} \d+, \d{4} at \d+:\d\d [AP]M) UTC</.exec(html);
+    expect(sent, "the HTML writes the first webinar's time in UTC").not.toBeNull();
+    await page.addInitScript(() => {
+      // the page's own first row, as the HTML made it, to be found again once the app has taken over
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __row: Element | null }).__row = document.querySelector('main .row');
+      });
+    });
+    await page.goto('/webinars');
+    await screenReady(page);
+    await expect(page.locator('.app[data-prerendered]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __row: Element | null }).__row === document.querySelector('main .row')), 'the same element').toBe(true);
+    // the same moment, six hours earlier on the clock in November, named CST (a mismatch would be a page error)
+    const instant = new Date(`${sent![1]!.replace(' at ', ' ')} UTC`);
+    const chicago = new Date(instant.getTime() - 6 * 3600_000);
+    const h = chicago.getUTCHours();
+    const clock = `${h % 12 || 12}:${String(chicago.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'} CST`;
+    await expect(page.locator('main .row').first()).toContainText(clock);
+  });
+});
+
 // a screen of many URLs (decision 0033): a visitor's classroom or episode page, opened from a link, comes with its
 // content rendered in the HTML, and the app takes it over without a change on screen; the classroom reads its class
 // once more on every opening (the progress of a student, the server's time for a countdown), an episode does not

@@ -2,6 +2,7 @@
 // (the side columns, the rows' Download buttons, service-worker registration) never competes with the first view.
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { firstScreen } from '../lib/first-screen.ts';
+import { useHydrated } from '../lib/hydration.ts';
 
 const whenIdle = (run: () => void): (() => void) => {
   let cancel = () => undefined as void;
@@ -42,6 +43,9 @@ export function later(load: () => Promise<ComponentType>): ComponentType {
   if (typeof window === 'undefined') return () => null;
   const Part = lazy(() => firstScreen.then(load).then((part) => ({ default: part })));
   return function Later() {
+    // hydrating the server's markup, which has none of these parts (main.tsx): from the render after
+    const hydrated = useHydrated();
+    if (!hydrated) return null;
     return (
       <Suspense fallback={null}>
         <Part />

@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Keyboard
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useWide } from '../../lib/viewport.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { MainMenu } from './main-menu.tsx';
 import { later, WhenIdle } from '../deferred.tsx';
 import { AdSlot } from './ad-slot.tsx';
@@ -25,6 +26,9 @@ export function PageShell({ children }: { children: ReactNode }) {
   const drawerOpen = open && !wide;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLElement>(null);
+  // the server's render, and the app's hydration of it (main.tsx, decision 0051), are marked as such: the mark goes
+  // in the render after, and with it the boot script (shell-boot.js) knows the app has taken the page over
+  const prerendered = !useHydrated();
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
@@ -62,7 +66,7 @@ export function PageShell({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div className={drawerOpen ? 'app drawer-open' : 'app'}>
+    <div className={drawerOpen ? 'app drawer-open' : 'app'} data-prerendered={prerendered ? '' : undefined}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -7,6 +7,7 @@ import { VPAD_SLOT } from '#shared/domain/constants';
 import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
 import { logFeaturedClick } from '../../features/catalog/api/featured-content-click.ts';
 import { ContentRow, Detail } from './content-row.tsx';
+import { useShownZone } from '../../lib/hydration.ts';
 import { EpisodeControls } from './class-rows.tsx';
 
 interface FeaturedRowProps {
@@ -17,6 +18,7 @@ interface FeaturedRowProps {
 }
 
 export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
+  const zone = useShownZone();
   if (!featured?.status) return null;
   const fc = kind !== 'podcast' ? featured.featuredClass : null;
   const fp = kind !== 'class' && !fc ? featured.featuredPodcast : null;
@@ -34,7 +36,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
       >
         <Detail>{fc.name}</Detail>
         <Detail label="Sponsor" secondary>{fc.companyName}</Detail>
-        <Detail label="Released">{formatDate(fc.releaseDateUTC)}</Detail>
+        <Detail label="Released">{formatDate(fc.releaseDateUTC, zone)}</Detail>
         <Detail>{formatCreditsWithType(fc.credits, fc.ceTypeId)}</Detail>
         {fc.blurb && <p className="row-blurb">{fc.blurb}</p>}
       </ContentRow>
@@ -58,7 +60,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
         {/* as an episode's own row has it (class-rows.tsx): the length first */}
         <Detail>
           {fp.durationSec > 0 && <>{formatDuration(fp.durationSec)} · </>}
-          {formatDate(fp.releaseDateUTC)}
+          {formatDate(fp.releaseDateUTC, zone)}
         </Detail>
         <Detail>{formatCreditsWithType(fp.credits, fp.ceTypeId)}</Detail>
       </ContentRow>

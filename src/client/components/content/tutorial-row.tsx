@@ -4,12 +4,14 @@ import type { ClassListItem } from '#shared/api/common';
 import { formatDate } from '#shared/domain/format';
 import { paths } from '../../config/paths.ts';
 import { ContentRow, Detail } from './content-row.tsx';
+import { useShownZone } from '../../lib/hydration.ts';
 
 export function TutorialRow({ item, level, eager }: { item: ClassListItem; level?: 2 | 3; eager?: boolean }) {
+  const zone = useShownZone();
   return (
     <ContentRow title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager}>
       <Detail>Company: {item.sponsorCompanyName ?? '—'}</Detail>
-      <Detail>Release date: {formatDate(item.releaseDateUTC)}</Detail>
+      <Detail>Release date: {formatDate(item.releaseDateUTC, zone)}</Detail>
     </ContentRow>
   );
 }

@@ -4,9 +4,11 @@ import type { ClassDetail } from '#shared/api/classes';
 import { formatCreditsWithType, formatDate, formatDateTime } from '#shared/domain/format';
 import { mediaUrl } from '../../../lib/media.ts';
 import { richText } from '../../../lib/sanitize-html.tsx';
+import { useShownZone } from '../../../lib/hydration.ts';
 
 
 export function ClassDetails({ cls, live = false }: { cls: ClassDetail; live?: boolean }) {
+  const zone = useShownZone(live);
   const credits = formatCreditsWithType(cls.credits, cls.ceTypeId, cls.creditName);
   return (
     <div className="class-details">
@@ -27,7 +29,7 @@ export function ClassDetails({ cls, live = false }: { cls: ClassDetail; live?: b
         )}
         <div>
           <dt>{live ? 'Date' : 'Release date'}</dt>
-          <dd>{live ? formatDateTime(cls.releaseDateUTC) : formatDate(cls.releaseDateUTC)}</dd>
+          <dd>{live ? formatDateTime(cls.releaseDateUTC, zone) : formatDate(cls.releaseDateUTC, zone)}</dd>
         </div>
         {/* product training carries no credit: no line rather than '0 CEU' */}
         {credits && (

@@ -1,0 +1,65 @@
+// What the server's render of a screen (decisions 0024, 0028) cannot know of the device, rendered so that the app's
+// hydration of that markup (main.tsx) renders what the server rendered: any other text is a mismatch, and React then
+// renders the whole page again (decision 0051). What the device says comes in renders after the first screen is
+// shown, each in a task of its own: the device's zone name sets up Intl's dates (20–30 ms), which must not lengthen
+// the hydration's tasks. A part that hydrates later (a Suspense boundary) reads the server's values as it hydrates, then
+// the device's, as React does for any store whose server snapshot differs.
+import { useSyncExternalStore } from 'react';
+import { formatTime, type ZoneOption } from '#shared/domain/format';
+import { firstScreen } from './first-screen.ts';
+
+// 'server': the server's values; 'hydrated': the app's own parts too (the mark of the server's markup goes, the
+// parts it does not render come); 'device': the device's zone as well
+// 'server': the server's values; 'hydrated': the app's own parts too (the mark of the server's markup goes, the
+// parts it does not render come); 'device': the device's zone as well
+type Phase = 'server' | 'hydrated' | 'device';
+// on the device, the device's from the start; Node's render reads the server snapshots only
+let phase: Phase = 'device';
+const listeners = new Set<() => void>();
+const subscribe = (onChange: () => void) => {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+};
+const inTask = (run: () => void) =>
+  new Promise<void>((resolve) =>
+    setTimeout(() => {
+      run();
+      resolve();
+    }),
+  );
+const enter = (next: Phase) => () => {
+  phase = next;
+  for (const onChange of listeners) onChange();
+};
+/** a moment was shown with its zone's name, which needs Intl's dates on the device */
+let zoneNamed = false;
+
+/**
+ * main.tsx: the app's first render is a hydration of the server's markup. Once the first screen is shown (its
+ * route's part hydrates after the frame, at a lower priority), each in a task of its own: the app's own parts;
+ * Intl's dates set up when a zone's name is shown; the device's zone.
+ */
+export const startHydrating = (): void => {
+  phase = 'server';
+  void firstScreen
+    .then(() => inTask(enter('hydrated')))
+    // the result is not used: the formatter it makes is kept (format.ts) for the device's render
+    .then(() => inTask(() => void (zoneNamed && formatTime(Date.now()))))
+    .then(() => inTask(enter('device')));
+};
+
+/** false in the server's render and the app's hydration of it, until the render after; true in a render of the app's own */
+export const useHydrated = (): boolean => useSyncExternalStore(subscribe, () => phase !== 'server', () => false);
+
+const DEVICE: ZoneOption = {};
+const SERVER: ZoneOption = { timeZone: 'UTC' };
+/**
+ * The zone a moment is shown in (format.ts's option): the device's own, and UTC in the server's render and the app's
+ * hydration of it (named after the time, so the page is true before the app: '3:00 PM UTC'). `named`: the moment is
+ * shown with its zone's name (formatDateTime, formatTime).
+ */
+export const useShownZone = (named = false): ZoneOption => {
+  const zone = useSyncExternalStore(subscribe, () => (phase === 'device' ? DEVICE : SERVER), () => SERVER);
+  if (named) zoneNamed = true;
+  return zone;
+};
