@@ -95,7 +95,8 @@ try {
   const page = await browser.newPage({ serviceWorkers: 'block' });
   // the moment the app shows /home's first screen: its heading and its first row of content, not a skeleton row, in
   // the app's own frame (a visitor's page paints its heading and rows before any script, decisions 0024 and 0048,
-  // and is the app's to answer a tap only once it has taken over; the DOM changes before the paint); a script whose
+  // and is the app's to answer a tap only once it has taken over, replacing the frame or hydrating it, decision 0051:
+  // the frame's mark goes then; the DOM changes before the paint); a script whose
   // request started before it is on the first screen's path, one started after (the side columns, the player, the
   // outbox, the update prompt: app/deferred.tsx) is not
   await page.addInitScript(() => {
@@ -103,7 +104,7 @@ try {
       if (document.querySelector('.app[data-prerendered]') || !document.querySelector('main h1') || !document.querySelector('main .rows li:not(.row-skeleton)')) return;
       window.__firstScreenAt = performance.now();
       observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
+    }).observe(document, { childList: true, subtree: true, attributeFilter: ['data-prerendered'] });
   });
   await page.goto(`${base}/home`, { waitUntil: 'networkidle' });
   const { shownAt, scripts } = await page.evaluate(() => ({

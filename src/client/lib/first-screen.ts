@@ -9,7 +9,8 @@ import { within } from './within.ts';
 const AT_MOST_MS = 4000;
 
 let screenMounted: () => void = () => undefined;
-const mounted = new Promise<void>((resolve) => (screenMounted = resolve));
+/** resolves once the first screen's frame is on the page (rendered, or hydrated: lib/hydration.ts) */
+export const mounted = new Promise<void>((resolve) => (screenMounted = resolve));
 
 /** the screen frame (components/ui/screen.tsx) says a screen is on the page */
 export const markScreenMounted = (): void => screenMounted();
