@@ -59,6 +59,20 @@ const shellBoot = (): Plugin => ({
   },
 });
 
+/** index.html preloads the app's start (main.tsx imports it after React's evaluation, decision 0052): no wait for it */
+const preloadStart = (): Plugin => ({
+  name: 'ce-pass-preload-start',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, ctx) {
+      const start = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'start');
+      if (!start) throw new Error('the build has no start chunk (vite.config.ts codeSplitting groups)');
+      return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${start.fileName}` }, injectTo: 'head' }];
+    },
+  },
+});
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -67,6 +81,7 @@ export default defineConfig({
   plugins: [
     react(),
     shellBoot(),
+    preloadStart(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -126,7 +141,9 @@ export default defineConfig({
         // per small shared module; everything else is split by route as Rolldown decides
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 4 },
+            { name: 'app', tags: ['$initial'], priority: 5 },
+            // the app's start and every module it needs (React aside), in one file evaluated after React's (decision 0052)
+            { name: 'start', test: /src[\\/]client[\\/]start\.tsx$/, priority: 4 },
             { name: 'shared', test: /src[\\/](client|shared)[\\/]/, minShareCount: 10, priority: 1 },
             // what /home and the prerendered list screens share beyond the entry (the screen frame; their rows, the search
             // bar; the catalogue's calls), in three files, before the shared chunk takes them: /home's first screen is 6 files

@@ -32,7 +32,9 @@ const SHELLS = [
 
 const shellFile = (shell) => (shell.serves ? `shells/any/${shell.screen}.html` : `shells${shell.route}.html`);
 
-const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+// index.html's preload of the app's start (decision 0052) is not a shell's: its scripts, the start among the chunks
+// named on #root, are fetched once the shell has painted
+const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const { renderShell } = await import(pathToFileURL(renderer).href);
 

@@ -40,11 +40,12 @@ const startServer = (extraEnv = {}, port = PORT) => startBuiltServer({ port, env
 
 /**
  * Any other screen's extra JS (quality-bars.md: ≤ 35 KB gzip each): the scripts a screen opened directly fetches until
- * the network is idle, beyond what every screen loads first (index.html's entry and shell-boot.js), as a visitor, and
+ * the network is idle, beyond what every screen loads first (index.html's entry and the app's start it preloads,
+ * decision 0052, and shell-boot.js), as a visitor, and
  * the student's own screens as the demo student; gzip measured like the floor's
  */
 async function screensExtraJs(browser, gzipOf) {
-  const entry = new Set(['/shell-boot.js', ...[...readFileSync(path.join(clientDir, 'index.html'), 'utf8').matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])]);
+  const entry = new Set(['/shell-boot.js', ...[...readFileSync(path.join(clientDir, 'index.html'), 'utf8').matchAll(/(?:src|rel="modulepreload" crossorigin href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])]);
   const json = async (p) => (await fetch(`${base}${p}`)).json();
   const cls = (await json('/api/ondemand?page=0')).data[0];
   const episode = (await json('/api/podcasts?page=0')).data[0];

@@ -95,7 +95,8 @@ export function captureInstallEvents(): void {
     event.preventDefault();
     useInstallStore.setState({ offer: event as BeforeInstallPromptEvent });
   });
-  // under a prerendered shell the app starts after the first paint; shell-boot.js kept an offer made before
+  // the app starts after React's evaluation (main.tsx), and under a prerendered shell after the first paint: an offer
+  // made before was kept there, or by shell-boot.js
   const early = window as Window & { __earlyInstallPrompt?: BeforeInstallPromptEvent };
   if (early.__earlyInstallPrompt) {
     useInstallStore.setState({ offer: early.__earlyInstallPrompt });
