@@ -56,7 +56,7 @@ const urlOf = (key: readonly unknown[]): string | null => {
 export interface FirstScreen {
   /** the inner HTML of #root, the answers in it */
   markup: string;
-  /** every answer it shows, by query key: the client puts them in its cache before its first render (main.tsx) */
+  /** every answer it shows, by query key: the client puts them in its cache before its first render (start.tsx) */
   answers: [readonly unknown[], unknown][];
   /** the URLs they were read from */
   urls: string[];

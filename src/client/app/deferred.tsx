@@ -43,7 +43,7 @@ export function later(load: () => Promise<ComponentType>): ComponentType {
   if (typeof window === 'undefined') return () => null;
   const Part = lazy(() => firstScreen.then(load).then((part) => ({ default: part })));
   return function Later() {
-    // hydrating the server's markup, which has none of these parts (main.tsx): from the render after
+    // hydrating the server's markup, which has none of these parts (start.tsx): from the render after
     const hydrated = useHydrated();
     if (!hydrated) return null;
     return (

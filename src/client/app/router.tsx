@@ -62,7 +62,7 @@ const S = {
 
 export type ScreenName = keyof typeof S;
 
-/** loads a screen's chunk ahead of the first render (main.tsx, for the screen a prerendered shell names) */
+/** loads a screen's chunk ahead of the first render (start.tsx, for the screen a prerendered shell names) */
 export const preloadScreen = (name: string): Promise<void> => (name in S ? S[name as ScreenName].preload() : Promise.resolve());
 
 const auth = (Component: LazyScreen) =>

@@ -1,15 +1,13 @@
 // What the server's render of a screen (decisions 0024, 0028) cannot know of the device, rendered so that the app's
-// hydration of that markup (main.tsx) renders what the server rendered: any other text is a mismatch, and React then
+// hydration of that markup (start.tsx) renders what the server rendered: any other text is a mismatch, and React then
 // renders the whole page again (decision 0051). What the device says comes in renders after the screen has
 // hydrated, each in a task of its own: the device's zone name sets up Intl's dates (20–30 ms), which must not
-// lengthen the hydration's tasks. A part that hydrates later (a Suspense boundary) reads the server's values as it hydrates, then
-// the device's, as React does for any store whose server snapshot differs.
+// lengthen the hydration's tasks. A part that hydrates later (a Suspense boundary) reads the server's values as it
+// hydrates, then the device's, as React does for any store whose server snapshot differs.
 import { useSyncExternalStore } from 'react';
 import { formatTime, type ZoneOption } from '#shared/domain/format';
 import { firstScreen, mounted } from './first-screen.ts';
 
-// 'server': the server's values; 'hydrated': the app's own parts too (the mark of the server's markup goes, the
-// parts it does not render come); 'device': the device's zone as well
 // 'server': the server's values; 'hydrated': the app's own parts too (the mark of the server's markup goes, the
 // parts it does not render come); 'device': the device's zone as well
 type Phase = 'server' | 'hydrated' | 'device';
@@ -35,7 +33,7 @@ const enter = (next: Phase) => () => {
 let zoneNamed = false;
 
 /**
- * main.tsx: the app's first render is a hydration of the server's markup. Each in a task of its own: once the
+ * start.tsx: the app's first render is a hydration of the server's markup. Each in a task of its own: once the
  * screen has hydrated (its route's part hydrates after the frame, at a lower priority), the app's own parts; once
  * the first screen is shown, Intl's dates set up when a zone's name is shown, then the device's zone.
  */

@@ -26,7 +26,7 @@ export function PageShell({ children }: { children: ReactNode }) {
   const drawerOpen = open && !wide;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLElement>(null);
-  // the server's render, and the app's hydration of it (main.tsx, decision 0051), are marked as such: the mark goes
+  // the server's render, and the app's hydration of it (start.tsx, decision 0051), are marked as such: the mark goes
   // in the render after, and with it the boot script (shell-boot.js) knows the app has taken the page over
   const prerendered = !useHydrated();
 

@@ -1,7 +1,8 @@
 // Offering to install the app (docs/decisions/0014-install.md): the browser's `beforeinstallprompt` event,
-// caught at module load (main.tsx, before React mounts) so an early one is never missed, and the device's
-// own record of visits, a dismissed offer and an installed app. The record lives in localStorage, read
-// synchronously, so home knows on its first render whether the card belongs there (no layout shift).
+// caught at the app's start (start.tsx, before React mounts; main.tsx and shell-boot.js keep one made before), so
+// an early one is never missed, and the device's own record of visits, a dismissed offer and an installed app. The
+// record lives in localStorage, read synchronously, so home knows on its first render whether the card belongs there
+// (no layout shift).
 import * as v from 'valibot';
 import { create } from 'zustand';
 import { parsePersisted } from '../../lib/persist/schema.ts';
