@@ -76,7 +76,7 @@ for (const s of SCREENS) {
     await page.goto(s.url);
     await screenReady(page);
     await expect(page.locator('main .row').first()).toBeVisible();
-    // the app's own frame has replaced the shell's
+    // the app has taken over the shell's frame (replaced, or hydrated: decision 0051)
     await expect(page.locator('.app[data-prerendered]')).toHaveCount(0);
     const headings = await page.evaluate(() => (window as unknown as { __headings: string[] }).__headings);
     expect(headings.filter((h) => h !== ''), 'the h1 from the HTML on, then only the same h1').toEqual([s.heading]);

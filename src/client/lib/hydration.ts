@@ -5,7 +5,7 @@
 // lengthen the hydration's tasks. A part that hydrates later (a Suspense boundary) reads the server's values as it
 // hydrates, then the device's, as React does for any store whose server snapshot differs.
 import { useSyncExternalStore } from 'react';
-import { formatTime, type ZoneOption } from '#shared/domain/format';
+import { formatDate, formatDateTime, formatTime, type ZoneOption } from '#shared/domain/format';
 import { firstScreen, mounted } from './first-screen.ts';
 
 // 'server': the server's values; 'hydrated': the app's own parts too (the mark of the server's markup goes, the
@@ -29,7 +29,7 @@ const enter = (next: Phase) => () => {
   phase = next;
   for (const onChange of listeners) onChange();
 };
-/** a moment was shown with its zone's name, which needs Intl's dates on the device */
+/** a moment was shown with its zone's name (ShownMoments.dateTime), which needs Intl's dates on the device */
 let zoneNamed = false;
 
 /**
@@ -50,15 +50,23 @@ export const startHydrating = (): void => {
 /** false in the server's render and the app's hydration of it, until the render after; true in a render of the app's own */
 export const useHydrated = (): boolean => useSyncExternalStore(subscribe, () => phase !== 'server', () => false);
 
-const DEVICE: ZoneOption = {};
-const SERVER: ZoneOption = { timeZone: 'UTC' };
+/** a moment as the spec writes it (format.ts), in the zone the render shows */
+export interface ShownMoments {
+  date: (value: string | null | undefined) => string;
+  /** with the zone's name after the time, which needs Intl's dates on the device */
+  dateTime: (value: string | null | undefined) => string;
+}
+const shownIn = (zone: ZoneOption): ShownMoments => ({
+  date: (value) => formatDate(value, zone),
+  dateTime: (value) => {
+    zoneNamed = true;
+    return formatDateTime(value, zone);
+  },
+});
+const DEVICE = shownIn({});
+const SERVER = shownIn({ timeZone: 'UTC' });
 /**
- * The zone a moment is shown in (format.ts's option): the device's own, and UTC in the server's render and the app's
- * hydration of it (named after the time, so the page is true before the app: '3:00 PM UTC'). `named`: the moment is
- * shown with its zone's name (formatDateTime, formatTime).
+ * Moments in the device's own zone, and in UTC in the server's render and the app's hydration of it (the zone is
+ * named after a time, so the page is true before the app: '3:00 PM UTC')
  */
-export const useShownZone = (named = false): ZoneOption => {
-  const zone = useSyncExternalStore(subscribe, () => (phase === 'device' ? DEVICE : SERVER), () => SERVER);
-  if (named) zoneNamed = true;
-  return zone;
-};
+export const useShownMoments = (): ShownMoments => useSyncExternalStore(subscribe, () => (phase === 'device' ? DEVICE : SERVER), () => SERVER);

@@ -13,10 +13,10 @@ import { Badge } from '../components/ui/badge.tsx';
 import { LoadingAnswer } from '../components/ui/loading.tsx';
 import { Screen } from '../components/ui/screen.tsx';
 import { paths } from '../config/paths.ts';
-import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
+import { formatCreditsWithType, formatDuration } from '#shared/domain/format';
 import { mediaUrl } from '../lib/media.ts';
 import { richText } from '../lib/sanitize-html.tsx';
-import { useShownZone } from '../lib/hydration.ts';
+import { useShownMoments } from '../lib/hydration.ts';
 import { CertificateActionsLater } from '../features/certificates/components/certificate-actions-later.tsx';
 import { usePodcast } from '../features/podcasts/api/get-podcast.ts';
 import { usePodcastShow } from '../features/podcasts/api/get-podcast-show.ts';
@@ -33,7 +33,7 @@ const PODCAST_ERROR = 'Error retrieving podcast data.  Refresh and try again.';
 
 function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: string }) {
   const detail = usePodcast(episode.hash);
-  const zone = useShownZone();
+  const moments = useShownMoments();
   const loggedIn = useIsLoggedIn();
   // the account's schemas come with the tap: most who open an episode never e-mail its certificate
   const cert = useMutation({ mutationFn: async () => (await import('../features/account/api/send-cert.ts')).sendCertificate({ p: episode.hash }) });
@@ -62,7 +62,7 @@ function Episode({ episode, showTitle }: { episode: PodcastListItem; showTitle: 
         {episode.sponsorCompanyName ? ` · ${episode.sponsorCompanyName}` : ''}
       </p>
       <p>
-        {[formatDate(episode.releaseDateUTC, zone), formatDuration(episode.durationSec), formatCreditsWithType(episode.credits, episode.ceTypeId)].filter(Boolean).join(' · ')}
+        {[moments.date(episode.releaseDateUTC), formatDuration(episode.durationSec), formatCreditsWithType(episode.credits, episode.ceTypeId)].filter(Boolean).join(' · ')}
       </p>
       {episode.mp3 && (
         <div className="episode-play">
@@ -137,7 +137,7 @@ function ShowAbout({ series }: { series: Series }) {
 export default function PodcastScreen() {
   const { ps = '', p } = useParams<{ ps: string; p?: string }>();
   const show = usePodcastShow(ps);
-  const zone = useShownZone();
+  const moments = useShownMoments();
   if (!showsFailure(show) && show.data === undefined)
     return (
       <Screen title="Podcast">
@@ -192,7 +192,7 @@ export default function PodcastScreen() {
                     </Link>
                     <span className="episode-meta">
                       {' '}
-                      {formatDate(e.releaseDateUTC, zone)} · {formatDuration(e.durationSec)}
+                      {moments.date(e.releaseDateUTC)} · {formatDuration(e.durationSec)}
                       {e.examTaken && <> · COMPLETED</>}
                     </span>
                   </span>

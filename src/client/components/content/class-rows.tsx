@@ -2,10 +2,10 @@
 import type { ReactNode } from 'react';
 import type { ClassListItem, PodcastListItem } from '#shared/api/common';
 import { paths } from '../../config/paths.ts';
-import { formatCreditsWithType, formatDate, formatDateTime, formatDuration } from '#shared/domain/format';
+import { formatCreditsWithType, formatDuration } from '#shared/domain/format';
 import { seatLabel, seatOf } from '#shared/domain/labels';
 import { ContentRow, Detail } from './content-row.tsx';
-import { useShownZone } from '../../lib/hydration.ts';
+import { useShownMoments } from '../../lib/hydration.ts';
 import { PlayButton, UpNextButton } from '../../features/player/play-button.tsx';
 import { toPlayerEpisode } from '../../features/player/episode.ts';
 import { RowDownloadButton } from '../../features/downloads/row-download-button.tsx';
@@ -20,14 +20,14 @@ interface RowOptions {
  * first while it is under way (the server's flag), so it is read before the seat
  */
 export function WebinarRow({ item, seats, level, eager }: RowOptions & { item: ClassListItem; seats?: ReadonlyArray<{ hash: string; isWaiting: boolean }> }) {
-  const zone = useShownZone(true);
+  const moments = useShownMoments();
   const seat = seatOf(item.hash, item, seats);
   const label = seatLabel(seat);
   return (
     <ContentRow title={item.className} href={label ? paths.live(item.hash) : paths.reserve(item.hash)} photo={item.photo} badges={[item.inProgress && 'LIVE NOW', label]} level={level} eager={eager}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
-      <Detail>{formatDateTime(item.releaseDateUTC, zone)}</Detail>
+      <Detail>{moments.dateTime(item.releaseDateUTC)}</Detail>
       <Detail>{formatCreditsWithType(item.credits, item.ceTypeId, item.creditName)}</Detail>
     </ContentRow>
   );
@@ -39,12 +39,12 @@ export function WebinarRow({ item, seats, level, eager }: RowOptions & { item: C
  */
 /** `next`: the step the student is at (CE in Progress), said as the row's last line */
 export function ClassRow({ item, level, eager, actions, next }: RowOptions & { item: ClassListItem; actions?: ReactNode; next?: string }) {
-  const zone = useShownZone();
+  const moments = useShownMoments();
   return (
     <ContentRow title={item.className} href={paths.classroom(item.hash)} photo={item.photo} badges={[item.inProgress && 'LIVE NOW', item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions}>
       <Detail>{item.speakerName}</Detail>
       <Detail label="Sponsor" secondary>{item.sponsorCompanyName}</Detail>
-      <Detail label="Released">{formatDate(item.releaseDateUTC, zone)}</Detail>
+      <Detail label="Released">{moments.date(item.releaseDateUTC)}</Detail>
       <Detail>{formatCreditsWithType(item.credits, item.ceTypeId, item.creditName)}</Detail>
       <Detail label="Next">{next}</Detail>
     </ContentRow>
@@ -57,7 +57,7 @@ export function ClassRow({ item, level, eager, actions, next }: RowOptions & { i
  */
 /** `place`: where the student is in the episode, in the line of its length and date (Continue Listening) */
 export function PodcastRow({ item, level, eager, actions, place }: RowOptions & { item: PodcastListItem; actions?: ReactNode; place?: ReactNode }) {
-  const zone = useShownZone();
+  const moments = useShownMoments();
   return (
     <ContentRow shape="square" title={item.title} href={paths.podcast(item.podcastShowHash, item.hash)} photo={item.photo} badges={[item.examTaken && 'COMPLETED']} level={level} eager={eager} actions={actions} trailing={<EpisodeControls item={item} />}>
       <Detail>{item.speakerName}</Detail>
@@ -67,7 +67,7 @@ export function PodcastRow({ item, level, eager, actions, place }: RowOptions & 
         {place ?? (
           <>
             {item.durationSec > 0 && <>{formatDuration(item.durationSec)} · </>}
-            {formatDate(item.releaseDateUTC, zone)}
+            {moments.date(item.releaseDateUTC)}
           </>
         )}
       </Detail>

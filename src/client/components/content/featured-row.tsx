@@ -4,10 +4,10 @@
 import type { FeaturedContent } from '#shared/api/common';
 import { paths } from '../../config/paths.ts';
 import { VPAD_SLOT } from '#shared/domain/constants';
-import { formatCreditsWithType, formatDate, formatDuration } from '#shared/domain/format';
+import { formatCreditsWithType, formatDuration } from '#shared/domain/format';
 import { logFeaturedClick } from '../../features/catalog/api/featured-content-click.ts';
 import { ContentRow, Detail } from './content-row.tsx';
-import { useShownZone } from '../../lib/hydration.ts';
+import { useShownMoments } from '../../lib/hydration.ts';
 import { EpisodeControls } from './class-rows.tsx';
 
 interface FeaturedRowProps {
@@ -18,7 +18,7 @@ interface FeaturedRowProps {
 }
 
 export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
-  const zone = useShownZone();
+  const moments = useShownMoments();
   if (!featured?.status) return null;
   const fc = kind !== 'podcast' ? featured.featuredClass : null;
   const fp = kind !== 'class' && !fc ? featured.featuredPodcast : null;
@@ -36,7 +36,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
       >
         <Detail>{fc.name}</Detail>
         <Detail label="Sponsor" secondary>{fc.companyName}</Detail>
-        <Detail label="Released">{formatDate(fc.releaseDateUTC, zone)}</Detail>
+        <Detail label="Released">{moments.date(fc.releaseDateUTC)}</Detail>
         <Detail>{formatCreditsWithType(fc.credits, fc.ceTypeId)}</Detail>
         {fc.blurb && <p className="row-blurb">{fc.blurb}</p>}
       </ContentRow>
@@ -60,7 +60,7 @@ export function FeaturedRow({ featured, kind, level = 2 }: FeaturedRowProps) {
         {/* as an episode's own row has it (class-rows.tsx): the length first */}
         <Detail>
           {fp.durationSec > 0 && <>{formatDuration(fp.durationSec)} · </>}
-          {formatDate(fp.releaseDateUTC, zone)}
+          {moments.date(fp.releaseDateUTC)}
         </Detail>
         <Detail>{formatCreditsWithType(fp.credits, fp.ceTypeId)}</Detail>
       </ContentRow>

@@ -1,14 +1,14 @@
 // The details block of a class page (spec §2): photo, title line, speaker, sponsor, release date, credits,
 // description and learning objectives.
 import type { ClassDetail } from '#shared/api/classes';
-import { formatCreditsWithType, formatDate, formatDateTime } from '#shared/domain/format';
+import { formatCreditsWithType } from '#shared/domain/format';
 import { mediaUrl } from '../../../lib/media.ts';
 import { richText } from '../../../lib/sanitize-html.tsx';
-import { useShownZone } from '../../../lib/hydration.ts';
+import { useShownMoments } from '../../../lib/hydration.ts';
 
 
 export function ClassDetails({ cls, live = false }: { cls: ClassDetail; live?: boolean }) {
-  const zone = useShownZone(live);
+  const moments = useShownMoments();
   const credits = formatCreditsWithType(cls.credits, cls.ceTypeId, cls.creditName);
   return (
     <div className="class-details">
@@ -29,7 +29,7 @@ export function ClassDetails({ cls, live = false }: { cls: ClassDetail; live?: b
         )}
         <div>
           <dt>{live ? 'Date' : 'Release date'}</dt>
-          <dd>{live ? formatDateTime(cls.releaseDateUTC, zone) : formatDate(cls.releaseDateUTC, zone)}</dd>
+          <dd>{live ? moments.dateTime(cls.releaseDateUTC) : moments.date(cls.releaseDateUTC)}</dd>
         </div>
         {/* product training carries no credit: no line rather than '0 CEU' */}
         {credits && (
