@@ -23,6 +23,16 @@ const CHROMIUM = chromiumAt('CHROMIUM_PATH');
 const PORT = basePort ?? 4400;
 const base = `http://127.0.0.1:${PORT}`;
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+/**
+ * the CPU seconds a process has used (user and system, /proc/PID/stat). The read load's driver shares the machine's
+ * cores with the server, so a share of throughput moves with what else runs; the server's own CPU per request does
+ * not, and says what each read costs it against health's
+ */
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+const cpuOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
+};
 const results = {};
 
 // BENCH_ONLY=js or BENCH_ONLY=reads: one part alone (below). BENCH_DIST names a build made beforehand (parallel work never rebuilds dist/ under others); otherwise dist/ is built now
@@ -138,7 +148,7 @@ try {
   const classHash = JSON.parse(readFileSync(path.join(root, 'content/demo/pack.json'), 'utf8')).classes.find((c) => c.kind === 'video').hash;
   // the load: node:http on one keep-alive agent, the answers' bytes read as they come and not decompressed, so the
   // work measured is the server's (a browser decompresses on the phone; fetch would do it here, on the same 2 cores)
-  async function load(url, headers = {}, seconds = 3, connections = 50) {
+  async function load(url, headers = {}, seconds = 3, connections = 50, pid = undefined) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
     const get = () =>
       new Promise((resolve, reject) => {
@@ -152,6 +162,7 @@ try {
       });
     const lat = [];
     let errors = 0;
+    const cpuBefore = pid === undefined ? 0 : cpuOf(pid);
     const end = performance.now() + seconds * 1000;
     await Promise.all(
       Array.from({ length: connections }, async () => {
@@ -167,8 +178,9 @@ try {
       }),
     );
     agent.destroy();
+    const cpuUs = pid === undefined ? NaN : ((cpuOf(pid) - cpuBefore) / lat.length) * 1e6;
     lat.sort((a, b) => a - b);
-    return { rps: lat.length / seconds, p99: lat[Math.floor(lat.length * 0.99)], errors };
+    return { rps: lat.length / seconds, p99: lat[Math.floor(lat.length * 0.99)], errors, cpuUs };
   }
   // the demo student's session on the server at `at`
   async function logIn(at) {
@@ -182,16 +194,23 @@ try {
    * its rounds' shares, each against the health of its own round: other work on the machine comes and goes, and
    * a floor taken a minute earlier would measure that instead
    */
-  async function readLoad(at, reads) {
+  async function readLoad(at, reads, pid) {
     const runs = new Map(reads.map(([name]) => [name, []]));
     for (let round = 0; round < 3; round++) {
-      for (const [name, url, headers] of reads) runs.get(name).push(await load(`${at}${url}`, headers));
+      for (const [name, url, headers] of reads) runs.get(name).push(await load(`${at}${url}`, headers, 3, 50, pid));
     }
     const floorRuns = runs.get(reads[0][0]);
     return Object.fromEntries(
       [...runs].map(([name, rs]) => [
         name,
-        { rps: median(rs.map((r) => r.rps)), share: median(rs.map((r, i) => r.rps / floorRuns[i].rps)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((n, r) => n + r.errors, 0) },
+        {
+          rps: median(rs.map((r) => r.rps)),
+          share: median(rs.map((r, i) => r.rps / floorRuns[i].rps)),
+          p99: median(rs.map((r) => r.p99)),
+          errors: rs.reduce((n, r) => n + r.errors, 0),
+          cpuUs: median(rs.map((r) => r.cpuUs)),
+          cpuShare: median(rs.map((r, i) => floorRuns[i].cpuUs / r.cpuUs)),
+        },
       ]),
     );
   }
@@ -210,12 +229,12 @@ try {
     ['class (visitor)', `/api/class?c=${classHash}`, {}],
     ['search?q=perio (visitor)', '/api/search?q=perio', {}],
     ...studentReads(await logIn(base)),
-  ]);
+  ], results.server.pid);
   const rss = Number(readFileSync(`/proc/${results.server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) * 1024;
   results.rss = rss;
   // BENCH_ONLY=reads: the read load alone on SQLite (a minute, for work on the server's reads)
   if (process.env.BENCH_ONLY === 'reads') {
-    for (const [name, r] of Object.entries(results.load)) console.log(`GET ${name}: ${Math.round(r.rps)} req/s (${Math.round(r.share * 100)}% of health), p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`);
+    for (const line of loadLines(results.load)) console.log(line);
     await stop(results.server);
     process.exit(0);
   }
@@ -265,7 +284,7 @@ try {
       };
       await burstRuns('PostgreSQL', [base], pgDb);
       // the student's reads on PostgreSQL, against the same server's health (issue 17 reports them; the goal is SQLite's)
-      results.loadPg = await readLoad(base, [['health (floor)', '/api/health', {}], ...studentReads(await logIn(base))]);
+      results.loadPg = await readLoad(base, [['health (floor)', '/api/health', {}], ...studentReads(await logIn(base))], server.proc.pid);
       await client.end();
       await stop(server.proc);
     } finally {
@@ -299,7 +318,11 @@ function pgUrlForBadInput() {
   return process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 }
 
-const loadLines = (load, prefix = '') => Object.entries(load).map(([name, r]) => `${prefix}GET ${name}: ${Math.round(r.rps)} req/s (${Math.round(r.share * 100)}% of health), p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`);
+function loadLines(load, prefix = '') {
+  return Object.entries(load).map(
+    ([name, r]) => `${prefix}GET ${name}: ${Math.round(r.rps)} req/s (${Math.round(r.share * 100)}% of health), p99 ${r.p99.toFixed(1)} ms, server CPU ${Math.round(r.cpuUs)} µs a request (health's is ${Math.round(r.cpuShare * 100)}% of it), ${r.errors} errors`,
+  );
+}
 function screenLines(screens) {
   return screens.map((r) => `extra JS of ${r.screen} (${r.who}), gzip: ${kib(r.bytes)} in ${r.files} files beyond the entry (goal ≤ 35 KB = 34.2 KiB)${r.bytes > 35_000 ? ' — over' : ''}`);
 }

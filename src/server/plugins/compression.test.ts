@@ -3,18 +3,23 @@
 // request); brotli refused by weight gives gzip, nothing asked gives plain JSON; small answers, audio and PDFs are
 // sent as they are; a compressed request body is never opened.
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_TYPE } from '#shared/domain/constants';
 import { buildTestApp, createStudents, type TestApp } from '../test-support.ts';
+import { copiedFor, sendKeptJson } from './compression.ts';
+import { keepJson } from './kept-json.ts';
 
 let t: TestApp;
 let cookie: string;
+let webinarHash: string;
 beforeAll(async () => {
   t = await buildTestApp();
   cookie = (await createStudents(t, 1, 'zip'))[0]!.cookie;
   // a seat of her own: home is then her copy of the kept answer, made for her request, not the kept one
   const home = (await t.app.inject({ method: 'GET', url: '/api/home' })).json();
   const webinar = home.webinars.data.find((w: { hash: string; typeId: number }) => w.typeId === CLASS_TYPE.LIVE);
+  webinarHash = webinar.hash;
   const seat = await t.app.inject({ method: 'POST', url: '/api/reserve-seat', headers: { 'content-type': 'application/json', cookie }, payload: { c: webinar.hash } });
   expect(seat.json()).toMatchObject({ status: true });
 });
@@ -73,6 +78,56 @@ describe('compressed answers', () => {
     const missing = await get('/api/class?c=no-such-class', 'br', true);
     expect(missing.headers['content-encoding']).toBeUndefined();
     expect(missing.json()).toMatchObject({ status: false });
+  });
+
+  it("a student's classroom to a browser: the kept classroom's head compressed once for every student, their own fields after it", async () => {
+    const other = (await createStudents(t, 1, 'zap'))[0]!.cookie;
+    const chromium = 'gzip, deflate, br, zstd';
+    const as = (who: string, enc: string | null) => t.app.inject({ method: 'GET', url: `/api/class?c=${webinarHash}`, headers: { cookie: who, ...(enc === null ? {} : { 'accept-encoding': enc }) } });
+    const [mine, theirs] = [await as(cookie, chromium), await as(other, chromium)];
+    for (const [res, plain, seated] of [[mine, await as(cookie, null), true], [theirs, await as(other, null), false]] as const) {
+      expect(res.headers['content-encoding']).toBe('gzip');
+      // gunzip checks the stream's CRC-32 and length against what it decoded
+      const answer = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
+      expect(answer).toEqual(plain.json());
+      expect(answer.studentData).toMatchObject({ status: true, isReserved: seated, hasSeat: seated });
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length * 0.8);
+    }
+    // the two answers part only at the students' own fields: their compressed bytes begin the same
+    expect(mine.rawPayload.subarray(0, 400).equals(theirs.rawPayload.subarray(0, 400))).toBe(true);
+    expect(mine.rawPayload.equals(theirs.rawPayload)).toBe(false);
+  });
+
+  it('a copy spliced onto its kept answer decodes to its own text wherever the two part, across any character', async () => {
+    const app = Fastify();
+    const cases: { kept: object; copy: object }[] = [];
+    // the copy parts from the kept text at every offset around a head's cut, with letters of two, three and four bytes there
+    for (let pad = 500; pad < 720; pad++) {
+      const kept = { text: `${'a'.repeat(pad)}é€😀 shared ${'b'.repeat(600)}`, own: '😀 kept' };
+      keepJson(kept);
+      cases.push({ kept, copy: { ...kept, own: 'ü copy 😀'.repeat(pad % 7) } });
+      // the same through the four-byte letter, apart just after it: a cut may fall between its two halves
+      cases.push({ kept, copy: { ...kept, text: `${kept.text.slice(0, pad + 4)}Z${kept.text.slice(pad + 5)}` } });
+      cases.push({ kept, copy: { ...kept, text: `${kept.text.slice(0, pad + 1)}😀${kept.text.slice(pad + 2)}` } });
+    }
+    app.get('/:n', async (req, reply) => {
+      const { kept, copy } = cases[Number((req.params as { n: string }).n)]!;
+      return sendKeptJson(req, reply, copiedFor(copy, kept));
+    });
+    try {
+      let spliced = 0;
+      for (let n = 0; n < cases.length; n++) {
+        const res = await app.inject({ method: 'GET', url: `/${n}`, headers: { 'accept-encoding': 'gzip, br' } });
+        expect(res.headers['content-encoding']).toMatch(/^(gzip|br)$/);
+        const bytes = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload) : brotliDecompressSync(res.rawPayload);
+        expect(bytes.toString('utf8')).toBe(JSON.stringify(cases[n]!.copy));
+        if (res.headers['content-encoding'] === 'gzip') spliced++;
+      }
+      // every case whose copy parts after the first head's end was spliced; the others were compressed whole
+      expect(spliced).toBeGreaterThan(cases.length / 2);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a request body sent compressed is not opened: refused as JSON it cannot read, nothing done', async () => {

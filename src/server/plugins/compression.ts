@@ -3,7 +3,7 @@
 // built client's files are compressed once at build time (scripts/compress-assets.mjs) and a visitor's first screen
 // once per render (static-files.ts); media is not compressible. Request bodies are never decompressed: no POST needs
 // it, and a compressed body is only a way to send more than the body limit means.
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { keptJson, keptText } from './kept-json.ts';
@@ -72,6 +72,80 @@ export function sendKeptJson(req: FastifyRequest, reply: FastifyReply, answer: o
   if (!known) sent.set(answer, (known = { length: (text = keptJson(answer)).length }));
   const encoding = known.length >= THRESHOLD ? acceptedEncoding(req) : null;
   if (!encoding) return reply.send(text ?? keptJson(answer));
-  reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
+  reply.header('vary', 'accept-encoding');
+  const kept = copiedFrom.get(answer);
+  const spliced = kept && TAKES.gzip.test(String(req.headers['accept-encoding'] ?? '').toLowerCase()) ? splicedGzip(kept, text ?? keptJson(answer)) : null;
+  if (spliced) return reply.header('content-encoding', 'gzip').send(spliced);
+  reply.header('content-encoding', encoding);
   return reply.send((known[encoding] ??= (keptText(answer) === undefined ? compressNow : compressOnce)(text ?? keptJson(answer), encoding)));
+}
+
+/** a student's copies made for one request, by the kept answer each was made from */
+const copiedFrom = new WeakMap<object, object>();
+
+/**
+ * `copy`, a student's copy of `kept` made for this request alone (SharedAnswer.copiedEachTime: a classroom, an
+ * episode page), to be sent as `kept`'s compressed text up to where the two differ and its own text after
+ * (splicedGzip). The kept answer's head is compressed once for every student; the copy's own fields come last in
+ * its schema, so what differs is a few hundred bytes at the end (docs/decisions/0053).
+ */
+export function copiedFor<T extends object>(copy: T, kept: object): T {
+  if (copy !== kept) copiedFrom.set(copy, kept);
+  return copy;
+}
+
+/** a kept answer's head is cut at a multiple of this, so the copies of one kept answer share one or two heads */
+const HEAD_STEP = 64;
+/** below this a head is not worth its own deflate: the copy is compressed whole */
+const HEAD_MIN = 512;
+/** heads kept of one kept answer at most; a copy that parts from it elsewhere again is compressed whole */
+const HEADS_MAX = 4;
+interface Head {
+  text: string;
+  deflated: Buffer;
+  crc: number;
+  bytes: number;
+}
+/** the heads of a kept answer's text, deflated once and flushed to a byte so a block may follow */
+const heads = new WeakMap<object, Head[]>();
+/** a gzip member's header: deflate, no name, no time, the system unknown (RFC 1952) */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/**
+ * `text` (the copy's) as gzip, spliced: the deflate of the kept text's head, the rest of `text` as one stored block
+ * marked last (RFC 1951 3.2.4: no compression, so nothing to compute per request), and the trailer's CRC-32 carried
+ * on from the head's. A deflate sync-flushed ends on a byte with an empty stored block, so a block may follow it.
+ * Null when the copy parts from the kept text too early for a head, or its rest is over a stored block's 64 KiB.
+ */
+function splicedGzip(kept: object, text: string): Buffer | null {
+  let known = heads.get(kept);
+  if (!known) heads.set(kept, (known = []));
+  // the copies of one kept answer part from it at the same field: one native comparison finds its head
+  let head = known.find((h) => text.startsWith(h.text));
+  if (!head) {
+    const keptAs = keptText(kept);
+    if (keptAs === undefined || known.length >= HEADS_MAX) return null;
+    const end = Math.min(keptAs.length, text.length);
+    let same = 0;
+    while (same < end && keptAs.charCodeAt(same) === text.charCodeAt(same)) same++;
+    let cut = same - (same % HEAD_STEP);
+    // never between the halves of a surrogate pair: a half alone would be written as U+FFFD on either side
+    if (cut > 0 && (text.charCodeAt(cut - 1) & 0xfc00) === 0xd800) cut--;
+    if (cut < HEAD_MIN) return null;
+    const bytes = Buffer.from(keptAs.slice(0, cut));
+    known.push((head = { text: keptAs.slice(0, cut), deflated: deflateRawSync(bytes, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }), crc: crc32(bytes), bytes: bytes.length }));
+  }
+  const rest = Buffer.from(text.slice(head.text.length));
+  if (rest.length > 0xffff) return null;
+  const out = Buffer.allocUnsafe(GZIP_HEADER.length + head.deflated.length + 5 + rest.length + 8);
+  let at = GZIP_HEADER.copy(out, 0);
+  at += head.deflated.copy(out, at);
+  // the stored block: BFINAL 1, BTYPE 00, then LEN and its complement, little-endian
+  out[at] = 1;
+  out.writeUInt16LE(rest.length, at + 1);
+  out.writeUInt16LE(~rest.length & 0xffff, at + 3);
+  at += 5 + rest.copy(out, at + 5);
+  out.writeUInt32LE(crc32(rest, head.crc), at);
+  out.writeUInt32LE((head.bytes + rest.length) % 2 ** 32, at + 4);
+  return out;
 }

@@ -12,7 +12,7 @@ import { forget, keepRecent, keptWhile, type KeptWhile } from '../recent.ts';
 import type { SessionStudent } from './session.ts';
 import { TOO_MANY_WRITES } from './write-limit.ts';
 import { UPLOAD_MESSAGES, isMultipart, readUpload, type UploadedFile } from './upload.ts';
-import { API_COMPRESSION, sendKeptJson } from './compression.ts';
+import { API_COMPRESSION, copiedFor, sendKeptJson } from './compression.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -233,7 +233,9 @@ export function registerContract(app: FastifyInstance, implementations: Implemen
           const shared = cache.get(key, (previous) => answer(null).then((a) => sameOrNew(previous, a)), impl.shared?.staleAt);
           if (!student) return shared;
           const overlay = (a: unknown) => impl.shared!.overlay(a, student);
-          return shared.then((a) => (impl.shared!.copiedEachTime ? overlay(a) : copyOf(student, `${url} ${key}`, a, () => overlay(a))));
+          return shared.then((a) =>
+            impl.shared!.copiedEachTime ? overlay(a).then((copy) => copiedFor(copy as object, a as object)) : copyOf(student, `${url} ${key}`, a, () => overlay(a)),
+          );
         };
         // only now, after every check above: a refused or invalid request never takes its key
         const result = idem && opts.idempotency ? await opts.idempotency.once(req, reply, { key: idem.key, request: `${ep.method} ${ep.path}`, input: { query: query?.output, body: body?.output, ...(file ? { file: file.sha256 } : {}) } }, run) : await run();

@@ -19,15 +19,11 @@ export const ClassDetail = v.object({
   ceTypeId: v.number(),
   releaseDate: Iso,
   releaseDateUTC: Iso,
-  /** the server's clock, so countdowns use server time */
-  serverTime: Iso,
   typeId: v.number(),
   youtubeUrl: v.nullable(v.string()),
   /** a self-hosted video (decisions.md, Videos) */
   videoFile: v.nullable(v.string()),
   pdfClassFile: v.nullable(v.string()),
-  /** the meeting code goes only to a student holding a seat; others see meetingReady */
-  zoomCode: v.nullable(v.string()),
   meetingReady: v.boolean(),
   isTutorial: v.boolean(),
   canShowExam: v.boolean(),
@@ -36,12 +32,18 @@ export const ClassDetail = v.object({
   agdCategory: v.nullable(v.string()),
   learningObjectives: v.array(v.string()),
   capacity: v.nullable(v.number()),
-  seatsLeft: v.nullable(v.number()),
   /**
    * what the class asks of a student from the view to the exam, in order; none for a class without an exam. Optional
    * so a classroom kept on a device before it was added still reads (restore-queries drops what does not)
    */
   steps: v.optional(v.array(v.picklist(COURSE_STEPS)), []),
+  // what a student's classroom counts for each request comes last, after all it shares with every caller: its text
+  // is then the kept answer's up to here, sent compressed once (docs/decisions/0053)
+  /** the server's clock, so countdowns use server time */
+  serverTime: Iso,
+  /** the meeting code goes only to a student holding a seat; others see meetingReady */
+  zoomCode: v.nullable(v.string()),
+  seatsLeft: v.nullable(v.number()),
 });
 export type ClassDetail = v.InferOutput<typeof ClassDetail>;
 

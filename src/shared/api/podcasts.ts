@@ -11,12 +11,17 @@ import { Hash, Iso, PodcastListItem, S } from './common.ts';
 export const Listening = v.object({ heardShare: v.number(), position: v.number(), played: v.boolean() });
 export type Listening = v.InferOutput<typeof Listening>;
 
+const { examTaken, examDate, ...listed } = PodcastListItem.entries;
 export const PodcastDetail = v.object({
-  ...PodcastListItem.entries,
+  ...listed,
   companyName: v.nullable(v.string()),
   description: v.string(),
   transcript: v.string(),
   showTitle: v.string(),
+  // what a student's episode page has of their own comes last, after all it shares with every caller: its text is
+  // then the kept answer's up to here, sent compressed once (docs/decisions/0053)
+  examTaken,
+  examDate,
 });
 export type PodcastDetail = v.InferOutput<typeof PodcastDetail>;
 
