@@ -52,7 +52,11 @@ const TAKES = { br: taking('br'), gzip: taking('gzip') };
 const compressNow = (text: string, encoding: 'br' | 'gzip'): Buffer =>
   encoding === 'br' ? brotliCompressSync(Buffer.from(text), { chunkSize: 4096, params: { ...PER_REQUEST_BROTLI, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } }) : gzipSync(text, { level: 1 });
 
-/** an answer every caller shares, compressed once while it is kept: a better quality for the same work per request */
+/**
+ * an answer the contract keeps, compressed once while it is kept: the answer every caller shares, and a student's copy
+ * kept while their marks stand (0035), sent again at each return to a list. A better quality for the same work per
+ * request: a student's home, 17.8 KB, is 5.0 KB at quality 5 and 6.0 at 0, for 270 µs once instead of 70
+ */
 const compressOnce = (text: string, encoding: 'br' | 'gzip'): Buffer =>
   encoding === 'br' ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } }) : gzipSync(text, { level: 6 });
 
@@ -62,8 +66,9 @@ const sent = new WeakMap<object, { length: number; br?: Buffer; gzip?: Buffer }>
 /**
  * Sends `answer`, an answer the contract keeps or a student's copy of one (kept-json.ts), compressed as the request
  * takes it. Its compressed bytes stay with it by identity (they go when it does), so an answer sent again is not
- * compressed again: the answer every caller shares, compressed at a better quality once, and a student's copy the
- * contract keeps while their marks stand; a copy made for one request goes with its bytes after it.
+ * compressed again: the answer every caller shares and a student's copy the contract keeps while their marks stand,
+ * each compressed at a better quality once; a copy made for one request (`copiedFor`) is spliced onto the kept
+ * answer's head, or compressed at the fastest, and goes with its bytes after it.
  */
 export function sendKeptJson(req: FastifyRequest, reply: FastifyReply, answer: object): FastifyReply {
   reply.type('application/json; charset=utf-8');
@@ -77,7 +82,7 @@ export function sendKeptJson(req: FastifyRequest, reply: FastifyReply, answer: o
   const spliced = kept && TAKES.gzip.test(String(req.headers['accept-encoding'] ?? '').toLowerCase()) ? splicedGzip(kept, text ?? keptJson(answer)) : null;
   if (spliced) return reply.header('content-encoding', 'gzip').send(spliced);
   reply.header('content-encoding', encoding);
-  return reply.send((known[encoding] ??= (keptText(answer) === undefined ? compressNow : compressOnce)(text ?? keptJson(answer), encoding)));
+  return reply.send((known[encoding] ??= (kept ? compressNow : compressOnce)(text ?? keptJson(answer), encoding)));
 }
 
 /** a student's copies made for one request, by the kept answer each was made from */
