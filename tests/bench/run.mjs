@@ -148,7 +148,7 @@ try {
   const classHash = JSON.parse(readFileSync(path.join(root, 'content/demo/pack.json'), 'utf8')).classes.find((c) => c.kind === 'video').hash;
   // the load: node:http on one keep-alive agent, the answers' bytes read as they come and not decompressed, so the
   // work measured is the server's (a browser decompresses on the phone; fetch would do it here, on the same 2 cores)
-  async function load(url, headers = {}, seconds = 3, connections = 50, pid = undefined) {
+  async function load(url, headers, pid, seconds = 3, connections = 50) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
     const get = () =>
       new Promise((resolve, reject) => {
@@ -162,7 +162,7 @@ try {
       });
     const lat = [];
     let errors = 0;
-    const cpuBefore = pid === undefined ? 0 : cpuOf(pid);
+    const cpuBefore = cpuOf(pid);
     const end = performance.now() + seconds * 1000;
     await Promise.all(
       Array.from({ length: connections }, async () => {
@@ -178,7 +178,7 @@ try {
       }),
     );
     agent.destroy();
-    const cpuUs = pid === undefined ? NaN : ((cpuOf(pid) - cpuBefore) / lat.length) * 1e6;
+    const cpuUs = ((cpuOf(pid) - cpuBefore) / lat.length) * 1e6;
     lat.sort((a, b) => a - b);
     return { rps: lat.length / seconds, p99: lat[Math.floor(lat.length * 0.99)], errors, cpuUs };
   }
@@ -197,7 +197,7 @@ try {
   async function readLoad(at, reads, pid) {
     const runs = new Map(reads.map(([name]) => [name, []]));
     for (let round = 0; round < 3; round++) {
-      for (const [name, url, headers] of reads) runs.get(name).push(await load(`${at}${url}`, headers, 3, 50, pid));
+      for (const [name, url, headers] of reads) runs.get(name).push(await load(`${at}${url}`, headers, pid));
     }
     const floorRuns = runs.get(reads[0][0]);
     return Object.fromEntries(

@@ -36,12 +36,13 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 
 /** the encoding a request takes, best first: brotli, then gzip; null for none (a `;q=0` refuses one) */
 export function acceptedEncoding(req: FastifyRequest): 'br' | 'gzip' | null {
-  const header = String(req.headers['accept-encoding'] ?? '').toLowerCase();
-  return TAKES.br.test(header) ? 'br' : TAKES.gzip.test(header) ? 'gzip' : null;
+  return takes(req, 'br') ? 'br' : takes(req, 'gzip') ? 'gzip' : null;
 }
 /** the name in the list, with no weight or a weight above zero */
 const taking = (name: string) => new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=(?!0(?:\\.0*)?\\s*(?:,|$))[\\d.]+\\s*)?(?:,|$)`);
 const TAKES = { br: taking('br'), gzip: taking('gzip') };
+/** whether the request's Accept-Encoding takes `encoding` */
+const takes = (req: FastifyRequest, encoding: keyof typeof TAKES): boolean => TAKES[encoding].test(String(req.headers['accept-encoding'] ?? '').toLowerCase());
 
 /**
  * an answer made for one request, compressed as API_COMPRESSION does it, with its size told to brotli: it then sets
@@ -79,7 +80,7 @@ export function sendKeptJson(req: FastifyRequest, reply: FastifyReply, answer: o
   if (!encoding) return reply.send(text ?? keptJson(answer));
   reply.header('vary', 'accept-encoding');
   const kept = copiedFrom.get(answer);
-  const spliced = kept && TAKES.gzip.test(String(req.headers['accept-encoding'] ?? '').toLowerCase()) ? splicedGzip(kept, text ?? keptJson(answer)) : null;
+  const spliced = kept && takes(req, 'gzip') ? splicedGzip(kept, text ?? keptJson(answer)) : null;
   if (spliced) return reply.header('content-encoding', 'gzip').send(spliced);
   reply.header('content-encoding', encoding);
   return reply.send((known[encoding] ??= (kept ? compressNow : compressOnce)(text ?? keptJson(answer), encoding)));
